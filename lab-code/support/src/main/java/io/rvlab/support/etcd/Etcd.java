@@ -1,0 +1,135 @@
+package io.rvlab.support.etcd;
+
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.cluster.MemberListResponse;
+import io.etcd.jetcd.maintenance.StatusResponse;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real etcd and a connected jetcd {@link Client}: the one way every lab, test and jshell script
+ * in the course reaches etcd. Never a stand-in: either a container this class started, or an
+ * external etcd the learner named with {@code RVLAB_ETCD_ENDPOINTS}.
+ *
+ * <pre>{@code
+ * try (Etcd etcd = Etcd.start()) {
+ *     etcd.client().getKVClient().put(...);
+ * }
+ * }</pre>
+ */
+public final class Etcd implements AutoCloseable {
+
+    private static Etcd shared;
+
+    private final EtcdContainer container; // null for an external etcd
+    private final String endpoints;
+    private final Client client;
+    private final String description;
+
+    private Etcd(EtcdContainer container, String endpoints) {
+        this.container = container;
+        this.endpoints = endpoints;
+        this.client = newClient(endpoints);
+        this.description = describe();
+    }
+
+    /**
+     * A fresh etcd whose revision starts at 1, so absolute revisions are predictable. With an
+     * external etcd configured this is that etcd, and revisions are whatever it has reached.
+     */
+    public static Etcd start() {
+        EtcdSettings settings = EtcdSettings.load();
+        if (settings.endpoints().isPresent()) {
+            return announce(new Etcd(null, settings.endpoints().get()));
+        }
+        EtcdContainer container = new EtcdContainer(settings.image());
+        try {
+            container.start();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(
+                    "could not start etcd from image " + settings.image() + ": " + e.getMessage()
+                            + "\n  Run ./course doctor to see what is missing, or set RVLAB_ETCD_ENDPOINTS to use your own etcd.",
+                    e);
+        }
+        return announce(new Etcd(container, container.clientEndpoint()));
+    }
+
+    /**
+     * One etcd for the whole JVM, for tests that isolate themselves by key prefix. Stopped when
+     * the JVM exits.
+     */
+    public static synchronized Etcd shared() {
+        if (shared == null) {
+            Etcd etcd = start();
+            Runtime.getRuntime().addShutdownHook(new Thread(etcd::stop, "rvlab-etcd-stop"));
+            shared = etcd;
+        }
+        return shared;
+    }
+
+    private static Etcd announce(Etcd etcd) {
+        System.err.println("[rvlab] " + etcd.description());
+        return etcd;
+    }
+
+    /** The connected client owned by this handle; closed by {@link #close()}. */
+    public Client client() {
+        return client;
+    }
+
+    /** A second, independent client (for example a second "writer"); the caller closes it. */
+    public Client newClient() {
+        return newClient(endpoints);
+    }
+
+    /** Comma-separated client URLs, as etcdctl's {@code --endpoints} takes them. */
+    public String endpoints() {
+        return endpoints;
+    }
+
+    public boolean isExternal() {
+        return container == null;
+    }
+
+    /** Which etcd this is, so a log always shows what the tests ran against. */
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public void close() {
+        if (this != shared) {
+            stop();
+        }
+    }
+
+    private void stop() {
+        client.close();
+        if (container != null) {
+            container.stop();
+        }
+    }
+
+    private static Client newClient(String endpoints) {
+        return Client.builder().endpoints(endpoints.split(",")).build();
+    }
+
+    private String describe() {
+        String where = container == null
+                ? "external etcd at " + endpoints
+                : "etcd container " + container.getDockerImageName() + " at " + endpoints;
+        try {
+            String first = endpoints.split(",")[0];
+            StatusResponse status = client.getMaintenanceClient().statusMember(first).get(30, TimeUnit.SECONDS);
+            MemberListResponse members = client.getClusterClient().listMember().get(30, TimeUnit.SECONDS);
+            return String.format("real etcd %s ready: %s (cluster %x, member %x, revision %d)",
+                    status.getVersion(), where, members.getHeader().getClusterId(),
+                    status.getHeader().getMemberId(), status.getHeader().getRevision());
+        } catch (Exception e) {
+            client.close();
+            if (container != null) {
+                container.stop();
+            }
+            throw new IllegalStateException("cannot talk to " + where + ": " + e, e);
+        }
+    }
+}
