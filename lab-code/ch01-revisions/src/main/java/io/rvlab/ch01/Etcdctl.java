@@ -60,17 +60,32 @@ public final class Etcdctl {
      */
     public static String txnPut(Map<String, String> entries) {
         StringBuilder input = new StringBuilder("\\n"); // no compares
-        entries.forEach((key, value) -> input.append("put ").append(quote(key)).append(' ').append(quote(value)).append("\\n"));
+        entries.forEach((key, value) -> input.append("put ").append(txnQuote(key)).append(' ').append(txnQuote(value)).append("\\n"));
         return "txn <<< $'" + input + "\\n'";
     }
 
     /** A transaction that puts the entries only if none of the keys exists (create_revision 0). */
     public static String txnCreateAll(Map<String, String> entries) {
         StringBuilder input = new StringBuilder();
-        entries.keySet().forEach(key -> input.append("create(\"").append(key).append("\") = \"0\"\\n"));
+        entries.keySet().forEach(key -> input.append("create(\"").append(txnText(key)).append("\") = \"0\"\\n"));
         input.append("\\n");
-        entries.forEach((key, value) -> input.append("put ").append(quote(key)).append(' ').append(quote(value)).append("\\n"));
+        entries.forEach((key, value) -> input.append("put ").append(txnQuote(key)).append(' ').append(txnQuote(value)).append("\\n"));
         return "txn <<< $'" + input + "\\n'";
+    }
+
+    /**
+     * Text inside a bash {@code $'...'} string that etcdctl then splits into words: plain text as
+     * it is, anything else in double quotes (which etcdctl's txn parser understands).
+     */
+    static String txnQuote(String text) {
+        return PLAIN.matcher(text).matches() ? text : "\"" + txnText(text) + "\"";
+    }
+
+    private static String txnText(String text) {
+        if (text.contains("\"") || text.contains("\\")) {
+            throw new IllegalArgumentException("the course's etcdctl txn lines cannot carry \" or \\: " + text);
+        }
+        return text.replace("'", "\\'");
     }
 
     /** Single-quotes text that the shell would otherwise split or expand. */
