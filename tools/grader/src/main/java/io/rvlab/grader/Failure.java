@@ -4,6 +4,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One failed test (or test class), reduced to what a learner reads first: which test, and one line
@@ -20,26 +22,44 @@ record Failure(String test, String message, boolean todo, Throwable cause) {
     static final int MAX_MESSAGE = 200;
 
     static Failure of(String test, Throwable thrown) {
-        Throwable todo = todoIn(thrown);
-        Throwable shown = todo != null ? todo : unwrap(thrown);
-        return new Failure(test, describe(shown), todo != null, thrown);
+        String todo = todoIn(thrown);
+        if (todo != null) {
+            return new Failure(test, oneLine(todo), true, thrown); // "TODO exercise 1.1: ..." says it all
+        }
+        return new Failure(test, describe(unwrap(thrown)), false, thrown);
     }
 
     static Failure withoutCause(String test, String message) {
         return new Failure(test, oneLine(message), false, null);
     }
 
+    /** How a caught TODO reads inside an assertion's message, e.g. AssertJ's "but was: java.lang.Unsupported...: TODO ...". */
+    private static final Pattern TODO_IN_MESSAGE = Pattern.compile("UnsupportedOperationException: ([^\\r\\n]*TODO[^\\r\\n]*)");
+
     /**
-     * The skeleton's marker: an {@code UnsupportedOperationException} whose message contains
-     * "TODO", anywhere in the cause chain (the learner's code may run inside a future). The JDK's
-     * own UnsupportedOperationExceptions (adding to {@code List.of()}) carry no "TODO", so a learner
-     * who hits one is told FAILED, with the real reason.
+     * The skeleton's marker, or null: an {@code UnsupportedOperationException} whose message
+     * contains "TODO", anywhere in the cause chain (the learner's code may run inside a future), or
+     * quoted in an assertion's message (a test that expects an exception, say
+     * {@code assertThatThrownBy(...).isInstanceOf(IllegalArgumentException.class)}, catches the TODO
+     * and fails with an AssertionError that only names it). The JDK's own
+     * UnsupportedOperationExceptions (adding to {@code List.of()}) carry no "TODO", so a learner who
+     * hits one is told FAILED, with the real reason.
+     *
+     * @return the TODO's message
      */
-    static Throwable todoIn(Throwable thrown) {
+    static String todoIn(Throwable thrown) {
         int depth = 0;
         for (Throwable t = thrown; t != null && depth < 32; t = t.getCause(), depth++) {
-            if (t instanceof UnsupportedOperationException && t.getMessage() != null && t.getMessage().contains("TODO")) {
-                return t;
+            String message = t.getMessage();
+            if (message == null) {
+                continue;
+            }
+            if (t instanceof UnsupportedOperationException && message.contains("TODO")) {
+                return message;
+            }
+            Matcher quoted = TODO_IN_MESSAGE.matcher(message);
+            if (t instanceof AssertionError && quoted.find()) {
+                return quoted.group(1);
             }
         }
         return null;

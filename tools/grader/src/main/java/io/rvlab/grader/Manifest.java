@@ -70,9 +70,13 @@ record Manifest(int chapter, String title, List<Exercise> exercises) {
         }
         Manifest manifest;
         try {
+            if (Files.readString(yaml).isBlank()) {
+                throw new GraderException(yaml + " is empty");
+            }
             manifest = new ObjectMapper(new YAMLFactory()).readValue(yaml.toFile(), Manifest.class);
         } catch (UnrecognizedPropertyException e) {
-            throw new GraderException(yaml + ": unknown field '" + e.getPropertyName() + "'" + lineOf(e)
+            // Not the line: Jackson buffers a record's fields, so its location is past the culprit.
+            throw new GraderException(yaml + ": unknown field '" + e.getPropertyName() + "'" + exerciseOf(e)
                     + " (known: " + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
                             .collect(Collectors.joining(", ")) + ")");
         } catch (JsonProcessingException e) {
@@ -139,6 +143,12 @@ record Manifest(int chapter, String title, List<Exercise> exercises) {
 
     private static boolean blank(String s) {
         return s == null || s.isBlank();
+    }
+
+    /** " in exercise #2" when the problem is inside the list of exercises. */
+    private static String exerciseOf(UnrecognizedPropertyException e) {
+        return e.getPath().stream().filter(r -> r.getIndex() >= 0).findFirst()
+                .map(r -> " in exercise #" + (r.getIndex() + 1)).orElse("");
     }
 
     private static String lineOf(JsonProcessingException e) {

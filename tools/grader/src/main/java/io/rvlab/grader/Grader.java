@@ -1,0 +1,113 @@
+package io.rvlab.grader;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The course's grader: runs the grading tests of a chapter's exercises and tells the learner, per
+ * exercise, PASSED / FAILED / NOT STARTED / NO TESTS RAN, with the first failure, a hint and the
+ * file to edit. {@code ./course grade 1} starts it with the exercise module's classes, tests and
+ * dependencies on the class path, after rebuilding, so what runs is what the learner just saved.
+ * See {@link Options} for the command line.
+ */
+public final class Grader {
+
+    private Grader() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream stdout = System.out;
+        // Only the grader's own results go to stdout: in --format json a stray println from a
+        // library or a shutdown hook would corrupt the report. Everything else goes to stderr.
+        System.setOut(System.err);
+        int status = run(args, stdout, System.err, true);
+        stdout.flush();
+        System.exit(status); // also ends gRPC/Testcontainers threads still lingering
+    }
+
+    /** Runs one command; returns the exit status (0 pass, 1 not all pass, 2 usage or setup error). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, false);
+    }
+
+    /** @param ownJvm true when started by {@link #main}: JVM-wide settings are then ours to make */
+    private static int run(String[] args, PrintStream out, PrintStream err, boolean ownJvm) {
+        try {
+            Options options = Options.parse(args);
+            if (ownJvm && options.logDir() != null) {
+                BackgroundErrors.install(options.logDir(), err);
+            }
+            if (options.mode() == Options.Mode.HELP) {
+                out.print(Options.USAGE);
+                return 0;
+            }
+            Manifest manifest = Manifest.load(options.module());
+            return switch (options.mode()) {
+                case HINT -> hint(manifest, options, out);
+                case FILE_OF -> {
+                    out.println(manifest.find(options.id()).fileIn(options.module()));
+                    yield 0;
+                }
+                case PROVE -> new Prover(manifest, options, out, err).prove();
+                case WATCH -> new Watcher(manifest, options, out, err).run();
+                case GRADE -> grade(manifest, options, out, err);
+                case HELP -> 0;
+            };
+        } catch (GraderException e) {
+            err.println("grader: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static int hint(Manifest manifest, Options options, PrintStream out) {
+        Manifest.Exercise e = manifest.find(options.id());
+        out.println(e.id() + "  " + e.title());
+        out.println("edit: " + e.fileIn(options.module()));
+        if (e.hints().isEmpty()) {
+            out.println("(this exercise has no hints; its test class " + e.tests() + " shows what is expected)");
+        }
+        for (int i = 0; i < e.hints().size(); i++) {
+            String text = e.hints().get(i).strip().replace("\n", "\n         ");
+            out.printf("hint %d: %s%n", i + 1, text);
+        }
+        return 0;
+    }
+
+    private static int grade(Manifest manifest, Options options, PrintStream out, PrintStream err) {
+        List<Manifest.Exercise> selected = manifest.select(options.exercise());
+        ExerciseRunner runner = runner(options, options.logDir(), out, err);
+        Scoreboard board = new Scoreboard(manifest, selected, !options.json() && Scoreboard.colorWanted(), Path.of(""));
+        if (!options.json()) {
+            out.println(board.header());
+        }
+        List<ExerciseResult> results = new ArrayList<>();
+        for (Manifest.Exercise exercise : selected) {
+            if (options.json()) {
+                err.println("[grader] " + exercise.id() + " " + exercise.title() + " ...");
+            }
+            ExerciseResult result = runner.grade(exercise, options.repeat());
+            results.add(result);
+            if (options.json()) {
+                err.println("[grader] " + exercise.id() + " " + result.status().label());
+            } else {
+                out.print(board.exercise(result));
+                out.flush();
+            }
+        }
+        if (options.json()) {
+            out.println(JsonReport.write(JsonReport.of(manifest, options.module().toString(), options.repeat(), results)));
+        } else {
+            out.print(board.footer(results));
+        }
+        return results.stream().allMatch(r -> r.status() == Status.PASSED) ? 0 : 1;
+    }
+
+    /** With --verbose the tests' output is echoed: to the console, but never onto the JSON on stdout. */
+    static ExerciseRunner runner(Options options, Path logDir, PrintStream out, PrintStream err) {
+        PrintStream echoOut = options.verbose() ? (options.json() ? err : out) : null;
+        PrintStream echoErr = options.verbose() ? err : null;
+        return new ExerciseRunner(options.module(), logDir, echoOut, echoErr);
+    }
+}

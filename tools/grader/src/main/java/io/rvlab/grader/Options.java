@@ -1,0 +1,148 @@
+package io.rvlab.grader;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The grader's command line, as {@code ./course} passes it. One mode at a time:
+ *
+ * <pre>
+ * Grader --module DIR [--exercise ID] [--format text|json] [--repeat K] [--verbose]   grade (default)
+ * Grader --module DIR --hint ID                                                        all hints of one exercise
+ * Grader --module DIR --file-of ID                                                     its file's absolute path
+ * Grader --module DIR --prove SOLUTION_DIR [--exercise ID] [--repeat K]                skeleton fails, solution passes
+ * Grader --module DIR --watch COURSE [--poll] [grading options]                        regrade on every save
+ * </pre>
+ *
+ * {@code --log-dir DIR} moves the test logs (default {@code <module>/target/grader}); the prover
+ * uses it so the solution's logs do not overwrite the learner's.
+ */
+record Options(Mode mode, Path module, String exercise, boolean json, int repeat, boolean verbose,
+               String id, Path path, boolean poll, Path logDir) {
+
+    enum Mode { GRADE, HINT, FILE_OF, PROVE, WATCH, HELP }
+
+    static final String USAGE = """
+            usage: Grader --module <exercise module> [mode] [options]
+              (no mode)            grade: run each exercise's tests and print a scoreboard
+              --hint <id>          print every hint of one exercise and the file to edit
+              --file-of <id>       print only the absolute path of the exercise's file
+              --prove <solutions>  require every exercise to fail on the skeleton and pass on the solution
+              --watch <course>     regrade (via '<course> grade <chapter>') on every change in src/main/java
+            options:
+              --exercise <id>      only this exercise, e.g. 1.2
+              --format text|json   json prints only JSON on stdout
+              --repeat <K>         run each exercise K times; it passes only if all K runs pass
+              --verbose            show the tests' own output (always kept in target/grader/<id>.log)
+              --poll               with --watch: poll for changes instead of OS file events (WSL, containers)
+              --log-dir <dir>      where test logs go (default <module>/target/grader)
+            exit status: 0 all selected exercises pass (or the proof holds), 1 some do not, 2 usage or setup error
+            """;
+
+    static Options parse(String... args) {
+        Mode mode = null;
+        Path module = null;
+        String exercise = null;
+        String format = "text";
+        int repeat = 1;
+        boolean verbose = false;
+        String id = null;
+        Path path = null;
+        boolean poll = false;
+        Path logDir = null;
+
+        List<String> rest = new ArrayList<>();
+        for (String arg : args) {
+            // Accept both "--repeat 3" and "--repeat=3".
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                rest.add(arg.substring(0, eq));
+                rest.add(arg.substring(eq + 1));
+            } else {
+                rest.add(arg);
+            }
+        }
+        for (int i = 0; i < rest.size(); i++) {
+            String arg = rest.get(i);
+            switch (arg) {
+                case "--module" -> module = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
+                case "--exercise" -> exercise = value(rest, ++i, arg);
+                case "--format" -> format = value(rest, ++i, arg);
+                case "--repeat" -> repeat = positive(value(rest, ++i, arg));
+                case "--verbose", "-v" -> verbose = true;
+                case "--poll" -> poll = true;
+                case "--log-dir" -> logDir = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
+                case "--hint" -> { mode = only(mode, Mode.HINT, arg); id = value(rest, ++i, arg); }
+                case "--file-of" -> { mode = only(mode, Mode.FILE_OF, arg); id = value(rest, ++i, arg); }
+                case "--prove" -> { mode = only(mode, Mode.PROVE, arg); path = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize(); }
+                case "--watch" -> { mode = only(mode, Mode.WATCH, arg); path = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize(); }
+                case "--help", "-h" -> mode = Mode.HELP;
+                default -> throw new GraderException("unknown argument '" + arg + "' (--help lists them)");
+            }
+        }
+        if (mode == null) {
+            mode = Mode.GRADE;
+        }
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new GraderException("--format must be text or json, not '" + format + "'");
+        }
+        if (mode != Mode.HELP && module == null) {
+            throw new GraderException("--module <exercise module directory> is required");
+        }
+        if (mode == Mode.PROVE && format.equals("json")) {
+            throw new GraderException("--prove prints a table; it has no JSON form");
+        }
+        if (poll && mode != Mode.WATCH) {
+            throw new GraderException("--poll only makes sense with --watch");
+        }
+        if (logDir == null && module != null) {
+            logDir = module.resolve("target/grader");
+        }
+        return new Options(mode, module, exercise, format.equals("json"), repeat, verbose, id, path, poll, logDir);
+    }
+
+    /** The grading options, as {@code ./course grade <chapter>} takes them again (for --watch). */
+    List<String> gradeArgs() {
+        List<String> args = new ArrayList<>();
+        if (exercise != null) {
+            args.addAll(List.of("--exercise", exercise));
+        }
+        if (json) {
+            args.addAll(List.of("--format", "json"));
+        }
+        if (repeat > 1) {
+            args.addAll(List.of("--repeat", String.valueOf(repeat)));
+        }
+        if (verbose) {
+            args.add("--verbose");
+        }
+        return args;
+    }
+
+    private static String value(List<String> args, int i, String option) {
+        if (i >= args.size() || args.get(i).startsWith("--")) {
+            throw new GraderException(option + " needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static Mode only(Mode current, Mode wanted, String option) {
+        if (current != null && current != wanted) {
+            throw new GraderException(option + " cannot be combined with another mode (--hint, --file-of, --prove, --watch)");
+        }
+        return wanted;
+    }
+
+    private static int positive(String text) {
+        try {
+            int n = Integer.parseInt(text);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through to the message
+        }
+        throw new GraderException("--repeat needs a whole number of at least 1, not '" + text + "'");
+    }
+}

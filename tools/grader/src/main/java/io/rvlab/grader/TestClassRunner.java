@@ -1,0 +1,133 @@
+package io.rvlab.grader;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs one grading test class in this JVM through the JUnit Platform Launcher, the same engine
+ * Maven's Surefire drives, so "passes in the grader" means "passes under mvn test". In-process
+ * rather than a Maven run per exercise: seconds instead of tens of seconds, and the shared etcd
+ * the harness starts is reused by every exercise.
+ */
+final class TestClassRunner {
+
+    private final Launcher launcher = LauncherFactory.create();
+
+    RunResult run(String className) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        Class<?> testClass;
+        try {
+            testClass = Class.forName(className, false, loader != null ? loader : TestClassRunner.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return RunResult.nothingRan(Failure.withoutCause(simpleName(className),
+                    "test class " + className + " is not on the class path (is the module built? is 'tests' in exercises.yaml right?)"));
+        } catch (LinkageError e) {
+            return RunResult.nothingRan(Failure.of(simpleName(className), e));
+        }
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClass(testClass))
+                .build();
+        Collector collector = new Collector(className);
+        launcher.execute(request, collector);
+        return collector.result();
+    }
+
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+
+    /** Counts tests and keeps their failures, with names a learner recognises. */
+    private static final class Collector implements TestExecutionListener {
+
+        private final String className;
+        private TestPlan plan;
+        private int passed;
+        private int failed;
+        private int skipped;
+        private final List<Failure> testFailures = new ArrayList<>();
+        private final List<Failure> classFailures = new ArrayList<>();
+        private String emptyNote;
+
+        Collector(String className) {
+            this.className = className;
+        }
+
+        @Override
+        public void testPlanExecutionStarted(TestPlan testPlan) {
+            this.plan = testPlan;
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier id, String reason) {
+            // A @Disabled class is skipped as a whole: count the tests it holds, and remember why.
+            long tests = id.isTest() ? 1 : plan.getDescendants(id).stream().filter(TestIdentifier::isTest).count();
+            skipped += (int) tests;
+            if (emptyNote == null) {
+                emptyNote = nameOf(id) + " is disabled" + (reason == null || reason.isBlank() ? "" : " (" + Failure.oneLine(reason) + ")");
+            }
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            if (id.isTest()) {
+                switch (result.getStatus()) {
+                    case SUCCESSFUL -> passed++;
+                    case ABORTED -> skipped++;
+                    case FAILED -> {
+                        failed++;
+                        testFailures.add(failureOf(nameOf(id), result));
+                    }
+                }
+            } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+                // @BeforeAll/@AfterAll, a constructor, or the engine itself (e.g. a class it cannot discover).
+                String where = plan.getParent(id).isEmpty() ? " (test engine)" : " (class setup or teardown)";
+                classFailures.add(failureOf(nameOf(id) + where, result));
+            } else if (result.getStatus() == TestExecutionResult.Status.ABORTED && emptyNote == null) {
+                emptyNote = nameOf(id) + " was aborted: " + result.getThrowable().map(t -> Failure.oneLine(t.getMessage())).orElse("");
+            }
+        }
+
+        RunResult result() {
+            List<Failure> all = new ArrayList<>(testFailures);
+            all.addAll(classFailures);
+            return new RunResult(passed, failed, skipped, all, emptyNote);
+        }
+
+        private static Failure failureOf(String name, TestExecutionResult result) {
+            return result.getThrowable().map(t -> Failure.of(name, t))
+                    .orElseGet(() -> Failure.withoutCause(name, "failed without an exception"));
+        }
+
+        /**
+         * The display names below the graded class: "readsRevision(Client)", or for nested and
+         * parameterized tests "AFreshEtcd > startsAtOne(Etcd)". The class itself is implied by the exercise.
+         */
+        private String nameOf(TestIdentifier id) {
+            Deque<String> names = new ArrayDeque<>();
+            for (TestIdentifier cur = id; cur != null; cur = plan.getParent(cur).orElse(null)) {
+                boolean gradedClass = cur.getSource().filter(s -> s instanceof ClassSource cs && cs.getClassName().equals(className)).isPresent();
+                if (gradedClass || plan.getParent(cur).isEmpty()) {
+                    if (names.isEmpty()) {
+                        names.add(cur.getDisplayName());
+                    }
+                    break;
+                }
+                names.addFirst(cur.getDisplayName());
+            }
+            return String.join(" > ", names);
+        }
+    }
+}
