@@ -25,6 +25,11 @@ public record Change(Type type, String key, long modRevision, long createRevisio
                 kv.getVersion(), value);
     }
 
+    @Override
+    public String toString() {
+        return "Change[" + describe() + "]";
+    }
+
     public String describe() {
         String what = type == Type.PUT ? "PUT    " + key + " = " + value.orElse("") : "DELETE " + key;
         return String.format("%s  (mod_revision=%d create_revision=%d version=%d)",

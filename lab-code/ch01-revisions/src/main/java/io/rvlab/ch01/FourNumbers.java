@@ -41,6 +41,12 @@ public record FourNumbers(String key, long revision, long createRevision, long m
         return version > 0;
     }
 
+    /** Short and readable, for jshell and test failures. */
+    @Override
+    public String toString() {
+        return "FourNumbers[" + key + ": " + describe() + "]";
+    }
+
     /** The numbers the way etcdctl's JSON names them, for narration. */
     public String describe() {
         String state = exists() ? "value=" + value.get() : "(no such key)";
