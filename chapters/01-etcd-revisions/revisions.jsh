@@ -20,6 +20,7 @@ var atomic = new AtomicPut(client);
 
 void etcdctl(String arguments) { System.out.println("  $ etcdctl " + arguments); }
 
+// tag::helpers[]
 /** Puts a key; returns the revision of the write. */
 long put(String key, String value) { etcdctl(Etcdctl.put(key, value)); return writer.put(key, value); }
 
@@ -37,6 +38,7 @@ long revision() { etcdctl(Etcdctl.currentRevision()); return reader.currentRevis
 
 /** Forgets every revision older than rev. */
 void compact(long rev) { etcdctl(Etcdctl.compact(rev)); compactor.compact(rev); }
+// end::helpers[]
 
 /** Puts several keys in one transaction: txn("/a", "1", "/b", "1"). Returns the one revision they share. */
 long txn(String... keysAndValues) {

@@ -26,7 +26,7 @@ public record FourNumbers(String key, long revision, long createRevision, long m
     // tag::from-response[]
     /** Reads the four numbers out of a get of a single key. */
     public static FourNumbers of(String key, GetResponse response) {
-        long revision = response.getHeader().getRevision(); // the store's revision, not the key's
+        long revision = response.getHeader().getRevision(); // the store's, not the key's
         if (response.getKvs().isEmpty()) {
             return new FourNumbers(key, revision, 0, 0, 0, Optional.empty());
         }

@@ -37,7 +37,7 @@ public final class JetcdCalls {
     }
 
     public static String currentRevision() {
-        return "kv.get(bytes(\"/\"), GetOption.builder().withKeysOnly(true).build()).getHeader().getRevision()";
+        return "kv.get(bytes(\"/\"), GetOption.builder().withKeysOnly(true).build())";
     }
 
     public static String compact(long revision) {
