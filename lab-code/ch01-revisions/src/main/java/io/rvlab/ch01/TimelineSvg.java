@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Draws a {@link RevisionTimeline} as an SVG picture: one column per write (the store's revision
  * along the top), one row per key, and in each cell that key's value, create_revision,
- * mod_revision and version right after the write. Cells the write touched are coloured.
+ * mod_revision and version right after the write. Cells the write touched are coloured, and the
+ * numbers it set to its own revision (mod_revision always, create_revision for a new key) are blue.
  *
  * <p>Hand-written on purpose: a few rectangles and lines of text need no drawing library, and the
  * output stays small, deterministic and readable as text.
@@ -23,7 +24,9 @@ public final class TimelineSvg {
     private static final int ROW_HEIGHT = 104;
     private static final int HEADER_HEIGHT = 72;
     private static final int GRID_TOP = 84;
-    private static final int LEGEND_HEIGHT = 76;
+    private static final int LEGEND_HEIGHT = 92;
+    /** Wide enough for the legend and its notes, however few writes there are. */
+    private static final int MIN_WIDTH = 720;
 
     private static final String SANS = "Helvetica, Arial, sans-serif";
     private static final String MONO = "ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', monospace";
@@ -55,7 +58,7 @@ public final class TimelineSvg {
     private String draw(RevisionTimeline timeline) {
         List<RevisionTimeline.Entry> entries = timeline.entries();
         List<String> keys = timeline.keys();
-        int width = 2 * MARGIN + LABEL_WIDTH + entries.size() * COLUMN_WIDTH;
+        int width = Math.max(MIN_WIDTH, 2 * MARGIN + LABEL_WIDTH + entries.size() * COLUMN_WIDTH);
         int gridBottom = GRID_TOP + HEADER_HEIGHT + keys.size() * ROW_HEIGHT;
         int height = gridBottom + LEGEND_HEIGHT;
 
@@ -124,7 +127,8 @@ public final class TimelineSvg {
         box(left, top, w, h, touched ? PUT_FILL : SAME_FILL, touched ? PUT_LINE : SAME_LINE, touched ? 2 : 1, false);
         String ink = touched ? INK : MUTED;
         text(left + 12, top + 22, "\"" + shorten(numbers.value().orElse(""), 14) + "\"", 14, ink, "bold", MONO, "start");
-        numberLine(left + 12, top + 44, "create ", numbers.createRevision(), ink, "normal");
+        boolean born = touched && numbers.createRevision() == numbers.modRevision(); // this write created the key
+        numberLine(left + 12, top + 44, "create ", numbers.createRevision(), born ? PUT_LINE : ink, born ? "bold" : "normal");
         numberLine(left + 12, top + 62, "mod    ", numbers.modRevision(), touched ? PUT_LINE : ink, touched ? "bold" : "normal");
         numberLine(left + 12, top + 80, "version", numbers.version(), ink, "normal");
     }
@@ -140,13 +144,14 @@ public final class TimelineSvg {
         x = legendItem(x, y, SAME_FILL, SAME_LINE, false, "unchanged");
         legendItem(x, y, "none", SAME_LINE, true, "absent");
         text(MARGIN, y + 44, "create = create_revision, mod = mod_revision, version = version, as etcd reports "
-                + "them right after each write", 12, MUTED, "normal", SANS, "start");
+                + "them right after each write.", 12, MUTED, "normal", SANS, "start");
+        text(MARGIN, y + 62, "Numbers in blue are the write's own revision.", 12, MUTED, "normal", SANS, "start");
     }
 
     private int legendItem(int x, int y, String fill, String line, boolean dashed, String label) {
         box(x, y + 4, 22, 14, fill, line, 1.5, dashed);
         text(x + 30, y + 16, label, 12, INK, "normal", SANS, "start");
-        return x + 30 + label.length() * 7 + 24;
+        return x + 30 + (int) Math.round(label.length() * 6.5) + 28;
     }
 
     private void box(int x, int y, int w, int h, String fill, String line, double strokeWidth, boolean dashed) {
