@@ -69,7 +69,7 @@ final class Scoreboard {
             // A missing or empty test class is the course's problem, not the learner's: no hint then.
             out.append(INDENT).append("edit: ").append(shorten(result.file())).append('\n');
             if (e.firstHint() != null) {
-                out.append(INDENT).append("hint: ").append(Failure.oneLine(e.firstHint())).append('\n');
+                out.append(INDENT).append("hint: ").append(e.firstHint().replaceAll("\\s+", " ").strip()).append('\n'); // whole: it is the help
             }
             out.append(INDENT).append("more: ./course hint ").append(e.id()).append('\n');
         }

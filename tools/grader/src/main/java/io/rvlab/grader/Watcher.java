@@ -46,6 +46,7 @@ final class Watcher {
     private final PrintStream out;
     private final PrintStream err;
     private volatile Process child;
+    private volatile boolean stopping;
 
     Watcher(Manifest manifest, Options options, PrintStream out, PrintStream err) {
         this.manifest = manifest;
@@ -117,6 +118,9 @@ final class Watcher {
         } finally {
             child = null;
         }
+        if (stopping) {
+            return; // Ctrl-C: the child was interrupted, there is nothing to report
+        }
         out.println();
         out.println("[watch] " + now() + " graded (exit " + exit + "). Watching " + options.module().resolve("src/main/java")
                 + " for saves, " + how + ". Ctrl-C stops.");
@@ -125,6 +129,7 @@ final class Watcher {
 
     /** Ctrl-C reaches the child too (same process group); a plain kill of the watcher should not orphan it. */
     private void stopChild() {
+        stopping = true;
         Process p = child;
         if (p != null && p.isAlive()) {
             p.descendants().forEach(ProcessHandle::destroy);
