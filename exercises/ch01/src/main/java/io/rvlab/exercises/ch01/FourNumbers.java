@@ -20,6 +20,11 @@ import java.util.Optional;
  *
  * <p>The same four numbers on the command line: {@code etcdctl get KEY -w json}.
  *
+ * <p>Useful jetcd calls: {@code ByteSequence.from(key, StandardCharsets.UTF_8)} to make a key;
+ * {@code kv.get(bytes).get()} for a {@code GetResponse}; {@code response.getHeader().getRevision()};
+ * {@code response.getKvs()} (empty when the key does not exist); on a {@code KeyValue},
+ * {@code getCreateRevision()}, {@code getModRevision()}, {@code getVersion()}.
+ *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.1}; the specification is
  * {@code FourNumbersTest}.
  */

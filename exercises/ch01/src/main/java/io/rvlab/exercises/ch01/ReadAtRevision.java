@@ -10,6 +10,12 @@ import java.util.Optional;
  * version at a new revision. A read can name any revision and see the store exactly as it was
  * then: {@code etcdctl get KEY --rev=R}. Old versions stay until a compaction removes them.
  *
+ * <p>Useful jetcd calls: {@code kv.get(bytes, GetOption.builder().withRevision(r).build())};
+ * {@code KeyValue.getValue().toString(StandardCharsets.UTF_8)}. A refused read makes the future's
+ * {@code get()} throw an {@code ExecutionException};
+ * {@code EtcdExceptionFactory.toEtcdException(e.getCause())} turns its cause into an
+ * {@code EtcdException} with {@code getErrorCode()} and etcd's message.
+ *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.2}; the specification is
  * {@code ReadAtRevisionTest}.
  */

@@ -12,6 +12,8 @@ package io.rvlab.exercises.ch01;
 // tag::class[]
 public class RevisionCompactedException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
+
     private final long requestedRevision;
 
     public RevisionCompactedException(long requestedRevision, Throwable cause) {

@@ -1,0 +1,118 @@
+package io.rvlab.exercises.ch01;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.FreshEtcd;
+import io.rvlab.support.etcd.KeyPrefix;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 1.3 (many keys, one revision). They count revisions exactly, so they
+ * run on an etcd of their own ({@link FreshEtcd}) where nobody else writes.
+ */
+@ExtendWith(EtcdExtension.class)
+@FreshEtcd
+@Timeout(60)
+@DisplayName("1.3 write many keys in one transaction")
+class AtomicWritesTest {
+
+    @Test
+    @DisplayName("three new keys: the revision rises by exactly one, all three share it")
+    void threeNewKeys(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put(prefix.key("a"), "1");
+        entries.put(prefix.key("b"), "2");
+        entries.put(prefix.key("c"), "3");
+        long before = etcd.currentRevision();
+
+        long returned = AtomicWrites.putAll(client.getKVClient(), entries);
+
+        long after = etcd.currentRevision();
+        assertThat(after)
+                .as("one transaction should raise the store's revision by exactly one (from %d), but etcd is at %d:"
+                        + " %d writes happened", before, after, after - before)
+                .isEqualTo(before + 1);
+        assertThat(returned).as("putAll should return the transaction's revision").isEqualTo(after);
+        for (Map.Entry<String, String> e : entries.entrySet()) {
+            KeyValue kv = etcd.get(e.getKey()).orElseThrow(
+                    () -> new AssertionError("key " + e.getKey() + " was not written"));
+            assertThat(Direct.text(kv.getValue())).as("value of %s", e.getKey()).isEqualTo(e.getValue());
+            assertThat(kv.getModRevision())
+                    .as("mod_revision of %s should be the transaction's revision %d", e.getKey(), returned)
+                    .isEqualTo(returned);
+            assertThat(kv.getCreateRevision()).as("create_revision of the new key %s", e.getKey()).isEqualTo(returned);
+            assertThat(kv.getVersion()).as("version of the new key %s", e.getKey()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    @DisplayName("overwriting and creating in the same transaction still costs one revision")
+    void overwriteAndCreate(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String existing = prefix.key("existing");
+        String fresh = prefix.key("fresh");
+        long created = etcd.put(existing, "v1");
+        etcd.put(existing, "v2");
+        long before = etcd.currentRevision();
+
+        long returned = AtomicWrites.putAll(client.getKVClient(), Map.of(existing, "v3", fresh, "new"));
+
+        assertThat(etcd.currentRevision()).as("the store's revision should rise from %d by exactly one", before)
+                .isEqualTo(before + 1);
+        assertThat(returned).isEqualTo(before + 1);
+        KeyValue overwritten = etcd.get(existing).orElseThrow();
+        assertThat(Direct.text(overwritten.getValue())).isEqualTo("v3");
+        assertThat(overwritten.getVersion()).as("version of the overwritten key: 2 puts before, 1 in the transaction")
+                .isEqualTo(3);
+        assertThat(overwritten.getCreateRevision()).as("overwriting must keep create_revision").isEqualTo(created);
+        assertThat(overwritten.getModRevision()).isEqualTo(returned);
+        KeyValue added = etcd.get(fresh).orElseThrow(() -> new AssertionError("key " + fresh + " was not written"));
+        assertThat(Direct.text(added.getValue())).isEqualTo("new");
+        assertThat(added.getVersion()).isEqualTo(1);
+        assertThat(added.getModRevision()).isEqualTo(returned);
+    }
+
+    @Test
+    @DisplayName("fifty keys, one revision, counted through etcd")
+    void fiftyKeys(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        Map<String, String> entries = new LinkedHashMap<>();
+        for (int i = 0; i < 50; i++) {
+            entries.put(prefix.key(String.format("many/%02d", i)), "value-" + i);
+        }
+        long before = etcd.currentRevision();
+
+        long returned = AtomicWrites.putAll(client.getKVClient(), entries);
+
+        assertThat(etcd.currentRevision()).as("50 keys in one transaction: the revision should rise by one, from %d", before)
+                .isEqualTo(before + 1);
+        List<KeyValue> written = etcd.getPrefix(prefix.key("many/"));
+        assertThat(written).as("etcd should hold all 50 keys").hasSize(50);
+        assertThat(written).as("every key should carry the transaction's revision %d as mod_revision", returned)
+                .allSatisfy(kv -> assertThat(kv.getModRevision()).isEqualTo(returned));
+    }
+
+    @Test
+    @DisplayName("no entries: nothing written, the revision does not move")
+    void noEntries(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        etcd.put(prefix.key("something"), "so the store is not empty");
+        long before = etcd.currentRevision();
+
+        long returned = AtomicWrites.putAll(client.getKVClient(), Map.of());
+
+        assertThat(etcd.currentRevision()).as("with nothing to write, the store's revision must stay at %d", before)
+                .isEqualTo(before);
+        assertThat(returned).as("with nothing to write, return the current revision %d", before).isEqualTo(before);
+    }
+}

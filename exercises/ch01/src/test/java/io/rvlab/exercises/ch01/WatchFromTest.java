@@ -1,0 +1,158 @@
+package io.rvlab.exercises.ch01;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.etcd.jetcd.Client;
+import io.rvlab.exercises.ch01.WatchFrom.Change;
+import io.rvlab.exercises.ch01.WatchFrom.Kind;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.FreshEtcd;
+import io.rvlab.support.etcd.KeyPrefix;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 1.6 (watch a prefix from a revision). One test compacts etcd, so the
+ * class runs on an etcd of its own ({@link FreshEtcd}).
+ */
+@ExtendWith(EtcdExtension.class)
+@FreshEtcd
+@Timeout(60)
+@DisplayName("1.6 watch a prefix from a revision")
+class WatchFromTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(10);
+
+    @Test
+    @DisplayName("past changes are replayed in revision order: puts and deletes")
+    void replaysThePast(Client client, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        String a = prefix.key("a");
+        String b = prefix.key("b");
+        long r1 = etcd.put(a, "a1");
+        long r2 = etcd.put(b, "b1");
+        long r3 = etcd.put(a, "a2");
+        long r4 = etcd.delete(b);
+
+        List<Change> changes = WatchFrom.firstChanges(client, prefix.value(), r1, 4, PATIENCE);
+
+        assertThat(changes)
+                .as("the four changes under %s since revision %d, oldest first (a DELETE has value \"\")", prefix, r1)
+                .containsExactly(
+                        new Change(Kind.PUT, a, "a1", r1),
+                        new Change(Kind.PUT, b, "b1", r2),
+                        new Change(Kind.PUT, a, "a2", r3),
+                        new Change(Kind.DELETE, b, "", r4));
+    }
+
+    @Test
+    @DisplayName("the start revision is inclusive, and nothing before it is replayed")
+    void startsAtTheRevisionGiven(Client client, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        String k = prefix.key("k");
+        etcd.put(k, "v1");
+        etcd.put(k, "v2");
+        long r3 = etcd.put(k, "v3");
+        long r4 = etcd.put(k, "v4");
+
+        List<Change> changes = WatchFrom.firstChanges(client, prefix.value(), r3, 2, PATIENCE);
+
+        assertThat(changes)
+                .as("starting at revision %d: the change at %d itself, then the next one; v1 and v2 came before", r3, r3)
+                .containsExactly(new Change(Kind.PUT, k, "v3", r3), new Change(Kind.PUT, k, "v4", r4));
+    }
+
+    @Test
+    @DisplayName("only keys under the prefix are watched")
+    void onlyThePrefix(Client client, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        String inside = prefix.key("inside");
+        // Same characters as the prefix without its final '/': a sibling, not a key under the prefix.
+        String sibling = prefix.value().substring(0, prefix.value().length() - 1) + "-sibling";
+        long start = etcd.put(sibling, "not mine");
+        long r1 = etcd.put(inside, "1");
+        etcd.put(sibling, "still not mine");
+        etcd.put("/rvlab-test/elsewhere" + prefix.value(), "somewhere else entirely");
+        long r2 = etcd.put(inside, "2");
+
+        List<Change> changes = WatchFrom.firstChanges(client, prefix.value(), start, 2, PATIENCE);
+
+        assertThat(changes)
+                .as("watch only keys starting with %s (use the prefix option); %s is not one of them", prefix, sibling)
+                .containsExactly(new Change(Kind.PUT, inside, "1", r1), new Change(Kind.PUT, inside, "2", r2));
+    }
+
+    @Test
+    @DisplayName("changes written while the watch runs count too")
+    void waitsForNewChanges(Client client, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        String k = prefix.key("live");
+        long r1 = etcd.put(k, "before");
+
+        CompletableFuture<List<Change>> watching = CompletableFuture.supplyAsync(() -> {
+            try {
+                return WatchFrom.firstChanges(client, prefix.value(), r1, 3, PATIENCE);
+            } catch (TimeoutException e) {
+                throw new AssertionError("timed out waiting for 3 changes: " + e.getMessage(), e);
+            }
+        });
+        // Written after the call started (whether or not its watch is registered yet: a watch
+        // from r1 sees them either way).
+        long r2 = etcd.put(k, "during 1");
+        long r3 = etcd.delete(k);
+
+        List<Change> changes = watching.get(30, TimeUnit.SECONDS);
+        assertThat(changes)
+                .as("one change before the call and two during it")
+                .containsExactly(
+                        new Change(Kind.PUT, k, "before", r1),
+                        new Change(Kind.PUT, k, "during 1", r2),
+                        new Change(Kind.DELETE, k, "", r3));
+    }
+
+    @Test
+    @DisplayName("too few changes: TimeoutException after the timeout, not a short list")
+    void timesOut(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        long r1 = etcd.put(prefix.key("lonely"), "only change");
+        Duration timeout = Duration.ofMillis(500);
+
+        long started = System.nanoTime();
+        Throwable thrown = catchThrowable(() -> WatchFrom.firstChanges(client, prefix.value(), r1, 2, timeout));
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(thrown)
+                .as("only 1 of the 2 changes asked for exists: expected TimeoutException")
+                .isInstanceOf(TimeoutException.class);
+        assertThat(took)
+                .as("the wait should end soon after the %s timeout", timeout)
+                .isGreaterThanOrEqualTo(timeout)
+                .isLessThan(Duration.ofSeconds(10));
+    }
+
+    @Test
+    @DisplayName("a compacted start revision: RevisionCompactedException naming it")
+    void compactedStart(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String k = prefix.key("old");
+        long r1 = etcd.put(k, "v1");
+        long r2 = etcd.put(k, "v2");
+        etcd.compact(r2);
+
+        Throwable thrown = catchThrowable(() -> WatchFrom.firstChanges(client, prefix.value(), r1, 2, PATIENCE));
+
+        assertThat(thrown)
+                .as("watching from %d after a compaction at %d: etcd cancels the watch (jetcd reports a"
+                        + " CompactedException to the listener's error callback); expected RevisionCompactedException", r1, r2)
+                .isInstanceOf(RevisionCompactedException.class);
+        assertThat(((RevisionCompactedException) thrown).requestedRevision()).isEqualTo(r1);
+    }
+}
