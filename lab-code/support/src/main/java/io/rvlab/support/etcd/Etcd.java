@@ -105,7 +105,11 @@ public final class Etcd implements AutoCloseable {
     private void stop() {
         client.close();
         if (container != null) {
-            container.stop();
+            try {
+                container.stop();
+            } catch (RuntimeException alreadyGone) {
+                // At JVM exit Testcontainers' own shutdown hook may have removed the container first.
+            }
         }
     }
 
