@@ -22,16 +22,22 @@ void etcdctl(String arguments) { System.out.println("  $ etcdctl " + arguments);
 
 // tag::helpers[]
 /** Puts a key; returns the revision of the write. */
-long put(String key, String value) { etcdctl(Etcdctl.put(key, value)); return writer.put(key, value); }
+long put(String key, String value) {
+    etcdctl(Etcdctl.put(key, value));
+    return writer.put(key, value);
+}
 
-/** Deletes a key; returns the revision of the delete (the current one if there was nothing to delete). */
+/** Deletes a key; returns the revision of the delete (the current one if nothing was there). */
 long del(String key) { etcdctl(Etcdctl.delete(key)); return writer.delete(key); }
 
 /** The four numbers of a key now. */
 FourNumbers get(String key) { etcdctl(Etcdctl.get(key)); return reader.latest(key); }
 
 /** The four numbers of a key as it was right after revision rev. */
-FourNumbers getAt(String key, long rev) { etcdctl(Etcdctl.getAt(key, rev)); return reader.at(key, rev); }
+FourNumbers getAt(String key, long rev) {
+    etcdctl(Etcdctl.getAt(key, rev));
+    return reader.at(key, rev);
+}
 
 /** The store's revision now. */
 long revision() { etcdctl(Etcdctl.currentRevision()); return reader.currentRevision(); }

@@ -32,10 +32,11 @@ public final class AtomicPut {
     }
 
     // tag::txn[]
-    /** Puts every entry (in the map's order) in one transaction; returns the one revision they all share. */
+    /** One transaction puts every entry (in the map's order); returns the revision they share. */
     public long putAll(Map<String, String> entries) {
         List<Op> puts = new ArrayList<>();
-        entries.forEach((key, value) -> puts.add(Op.put(Bytes.bytes(key), Bytes.bytes(value), PutOption.DEFAULT)));
+        entries.forEach((key, value) ->
+                puts.add(Op.put(Bytes.bytes(key), Bytes.bytes(value), PutOption.DEFAULT)));
         TxnResponse response = Await.result(kv.txn().Then(puts.toArray(Op[]::new)).commit());
         return response.getHeader().getRevision();
     }

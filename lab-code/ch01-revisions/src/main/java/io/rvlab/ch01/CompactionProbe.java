@@ -25,17 +25,19 @@ public final class CompactionProbe {
     }
 
     // tag::probe[]
-    /** The compaction revision, if {@code revision} is older than it; empty if etcd did not say so in time. */
+    /** The compaction revision if {@code revision} is older than it; empty if etcd does not say. */
     public static OptionalLong compactRevision(Client client, long revision) {
         CompletableFuture<Long> answer = new CompletableFuture<>();
         WatchOption from = WatchOption.builder().withRevision(revision).build();
-        try (Watch.Watcher watcher = client.getWatchClient().watch(Bytes.bytes("/"), from, Watch.listener(
+        Watch.Listener listener = Watch.listener(
                 response -> { }, // events mean the revision was not compacted after all
                 error -> {
                     if (error instanceof CompactedException compacted) {
                         answer.complete(compacted.getCompactedRevision());
                     }
-                }))) {
+                });
+        Watch watch = client.getWatchClient();
+        try (Watch.Watcher watcher = watch.watch(Bytes.bytes("/"), from, listener)) {
             return OptionalLong.of(answer.get(5, TimeUnit.SECONDS));
         } catch (TimeoutException | ExecutionException e) {
             return OptionalLong.empty();

@@ -20,13 +20,14 @@ public final class Compactor {
     }
 
     // tag::compact[]
-    /** Forgets every revision older than {@code revision}. Waits until etcd has really removed them. */
+    /** Forgets every revision older than {@code revision}, and waits until etcd has done so. */
     public void compact(long revision) {
         CompactOption physical = CompactOption.builder().withCompactPhysical(true).build();
         try {
             Await.result(client.getKVClient().compact(revision, physical));
         } catch (RuntimeException e) {
-            throw RevisionErrors.explain(client, e, revision); // already compacted that far, or a future revision
+            // already compacted that far, or a revision in the future
+            throw RevisionErrors.explain(client, e, revision);
         }
     }
     // end::compact[]

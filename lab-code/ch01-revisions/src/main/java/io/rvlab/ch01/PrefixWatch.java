@@ -32,7 +32,7 @@ public final class PrefixWatch implements AutoCloseable {
         this.startRevision = startRevision;
         WatchOption option = WatchOption.builder()
                 .isPrefix(true)                 // every key that starts with prefix
-                .withRevision(startRevision)    // replay history from here, then follow live changes
+                .withRevision(startRevision)    // replay history from here, then follow live
                 .build();
         this.watcher = client.getWatchClient().watch(Bytes.bytes(prefix), option, Watch.listener(
                 response -> response.getEvents().forEach(event -> received(Change.of(event))),

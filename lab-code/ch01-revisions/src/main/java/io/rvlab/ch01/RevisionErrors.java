@@ -26,7 +26,8 @@ public final class RevisionErrors {
                     CompactionProbe.compactRevision(client, requested), etcdMessage);
         }
         if (etcdMessage.contains(FUTURE)) {
-            return new FutureRevisionException(requested, new RevisionReader(client).currentRevision(), etcdMessage);
+            long current = new RevisionReader(client).currentRevision();
+            return new FutureRevisionException(requested, current, etcdMessage);
         }
         return error;
     }

@@ -35,8 +35,9 @@ public final class RevisionTimeline {
     }
 
     // tag::record[]
-    /** Records the write that made {@code revision}, reading every key as it was right after it. */
-    public Entry record(long revision, String operation, List<String> touched, RevisionReader reader) {
+    /** Records the write that made {@code revision}, reading every key as it was right after. */
+    public Entry record(long revision, String operation, List<String> touched,
+            RevisionReader reader) {
         List<FourNumbers> states = new ArrayList<>();
         for (String key : keys) {
             states.add(reader.at(key, revision));
