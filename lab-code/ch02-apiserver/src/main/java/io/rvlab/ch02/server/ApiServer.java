@@ -1,0 +1,223 @@
+package io.rvlab.ch02.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.api.StorageErrors;
+import io.rvlab.ch02.api.GroupResource;
+import io.rvlab.ch02.registry.NamespaceBootstrap;
+import io.rvlab.ch02.registry.RegistryStore;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.storage.Storage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A Kubernetes-compatible API server for Namespaces, ConfigMaps and Deployments, over etcd: enough
+ * of kube-apiserver for {@code kubectl get} and {@code kubectl create} to work against it, and for
+ * every resourceVersion it hands out to be an etcd revision.
+ *
+ * <p>Plain HTTP on the JDK's built-in server, no authentication: it binds to 127.0.0.1 by
+ * default, so only the local machine can reach it. Requests run on a small thread pool, so a
+ * request waiting for a too-large resourceVersion (up to 3 s) does not hold up the others.
+ */
+public class ApiServer implements AutoCloseable {
+
+    public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
+    public static final int THREADS = 16;
+
+    private static final System.Logger LOG = System.getLogger(ApiServer.class.getName());
+
+    private final HttpServer http;
+    private final ExecutorService executor;
+    private final Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
+    private final Discovery discovery;
+
+    /**
+     * Serves this chapter's kinds over {@code storage}, creating the system namespaces first if
+     * they are missing. Port 0 picks a free port.
+     */
+    public static ApiServer start(Storage storage, String bindAddress, int port) {
+        List<ResourceHandler> handlers = ResourceTypes.ALL.stream()
+                .map(type -> new ResourceHandler(new RegistryStore(type, storage)))
+                .toList();
+        RegistryStore namespaces = handlers.get(ResourceTypes.ALL.indexOf(ResourceTypes.NAMESPACES)).store();
+        NamespaceBootstrap.ensure(namespaces, NamespaceBootstrap.SYSTEM_NAMESPACES);
+        return new ApiServer(handlers, new InetSocketAddress(bindAddress, port));
+    }
+
+    /** Serves the given resources; chapter 3 passes handlers that also update and delete. */
+    public ApiServer(List<ResourceHandler> resourceHandlers, InetSocketAddress address) {
+        resourceHandlers.forEach(h -> handlers.put(h.type().groupVersion() + "/" + h.type().resource(), h));
+        this.discovery = new Discovery(resourceHandlers);
+        this.executor = Executors.newFixedThreadPool(THREADS, daemonThreads());
+        try {
+            this.http = HttpServer.create(address, 128);
+        } catch (IOException e) {
+            executor.shutdownNow();
+            throw new UncheckedIOException("cannot listen on " + address + ": " + e.getMessage(), e);
+        }
+        http.setExecutor(executor);
+        http.createContext("/", this::serve);
+        http.start();
+    }
+
+    /** The port the server listens on (the one picked, if it was started with port 0). */
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    /** The base URL, such as http://127.0.0.1:8080 (a wildcard bind address is shown as 127.0.0.1). */
+    public URI url() {
+        String host = http.getAddress().getAddress().isAnyLocalAddress() ? "127.0.0.1" : http.getAddress().getHostString();
+        if (host.contains(":")) {
+            host = "[" + host + "]";
+        }
+        return URI.create("http://" + host + ":" + port());
+    }
+
+    public Discovery discovery() {
+        return discovery;
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // tag::serve[]
+    /**
+     * Every request ends in a JSON answer: the object or list, or a Status. A client's mistake is
+     * a 4xx Status; anything unexpected is logged and answered with a 500 InternalError Status,
+     * never with a stack trace.
+     */
+    private void serve(HttpExchange exchange) {
+        boolean pretty = false;
+        try (exchange) {
+            ApiRequest request = new ApiRequest(exchange);
+            pretty = request.pretty();
+            try {
+                route(exchange, request);
+            } catch (StatusException e) {
+                JsonResponses.send(exchange, e.status(), pretty);
+            } catch (RuntimeException e) {
+                Status status = StorageErrors.toStatus(e, new GroupResource("", ""), "");
+                if (status == null || status.code() >= 500) {
+                    LOG.log(System.Logger.Level.WARNING, "internal error serving " + exchange.getRequestMethod()
+                            + " " + exchange.getRequestURI(), e);
+                    status = Status.internalError(String.valueOf(e.getMessage()));
+                }
+                JsonResponses.send(exchange, status, pretty);
+            }
+        } catch (StatusException e) { // the request line itself was unreadable (a malformed query)
+            sendQuietly(exchange, e.status(), pretty);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not answer " + exchange.getRequestURI() + ": " + e);
+        }
+    }
+    // end::serve[]
+
+    private static void sendQuietly(HttpExchange exchange, Status status, boolean pretty) {
+        try (exchange) {
+            JsonResponses.send(exchange, status, pretty);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not answer: " + e);
+        }
+    }
+
+    // tag::route[]
+    private void route(HttpExchange exchange, ApiRequest request) throws IOException {
+        List<String> s = request.segments();
+        boolean pretty = request.pretty();
+        String first = s.isEmpty() ? "" : s.get(0);
+        switch (first) {
+            case "" -> discoveryAnswer(exchange, request, discovery.rootPaths());
+            case "version" -> requireLength(s, 1, () -> discoveryAnswer(exchange, request, discovery.version()));
+            case "healthz", "livez", "readyz" -> JsonResponses.text(exchange, 200, "ok");
+            case "api" -> {
+                if (s.size() == 1) {
+                    discoveryAnswer(exchange, request, discovery.apiVersions(request.header("Host")));
+                } else if (!s.get(1).equals("v1") || !discovery.serves("v1")) {
+                    throw Status.pathNotFound().exception();
+                } else if (s.size() == 2) {
+                    discoveryAnswer(exchange, request, discovery.resourceList("v1"));
+                } else {
+                    resource(exchange, request, "v1", s.subList(2, s.size()));
+                }
+            }
+            case "apis" -> {
+                if (s.size() == 1) {
+                    discoveryAnswer(exchange, request, discovery.apiGroupList());
+                } else if (!discovery.groups().contains(s.get(1))) {
+                    throw Status.pathNotFound().exception();
+                } else if (s.size() == 2) {
+                    discoveryAnswer(exchange, request, discovery.apiGroup(s.get(1)));
+                } else if (!discovery.serves(s.get(1) + "/" + s.get(2))) {
+                    throw Status.pathNotFound().exception();
+                } else if (s.size() == 3) {
+                    discoveryAnswer(exchange, request, discovery.resourceList(s.get(1) + "/" + s.get(2)));
+                } else {
+                    resource(exchange, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
+                }
+            }
+            default -> throw Status.pathNotFound().exception(); // including /openapi/v2 and /openapi/v3
+        }
+    }
+
+    private void resource(HttpExchange exchange, ApiRequest request, String groupVersion, List<String> rest)
+            throws IOException {
+        ResourcePath path = ResourcePath.parse(rest).orElseThrow(() -> Status.pathNotFound().exception());
+        ResourceHandler handler = handlers.get(groupVersion + "/" + path.resource());
+        if (handler == null) {
+            throw Status.pathNotFound().exception();
+        }
+        ApiResponse response = handler.handle(request, path);
+        JsonResponses.send(exchange, response.code(), response.body(), request.pretty());
+    }
+    // end::route[]
+
+    private static void discoveryAnswer(HttpExchange exchange, ApiRequest request,
+            com.fasterxml.jackson.databind.JsonNode body) throws IOException {
+        if (!request.method().equals("GET")) {
+            throw Status.methodNotAllowed().exception();
+        }
+        JsonResponses.send(exchange, 200, body, request.pretty());
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    private static void requireLength(List<String> segments, int length, IoAction action) throws IOException {
+        if (segments.size() != length) {
+            throw Status.pathNotFound().exception();
+        }
+        action.run();
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, "rvlab-apiserver-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

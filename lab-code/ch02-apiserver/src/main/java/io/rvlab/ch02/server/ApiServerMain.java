@@ -1,0 +1,91 @@
+package io.rvlab.ch02.server;
+
+import io.rvlab.ch02.storage.EtcdStorage;
+import io.rvlab.support.etcd.Etcd;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code ./course serve}: starts etcd (a container, or the etcd named by RVLAB_ETCD_ENDPOINTS) and
+ * this chapter's API server over it, then runs until Ctrl-C.
+ *
+ * <pre>
+ * ApiServerMain [--port N] [--bind ADDRESS]
+ *   --port N        port to listen on (default 8080; 0 picks a free one)
+ *   --bind ADDRESS  address to listen on (default 127.0.0.1: this machine only, there is no authentication)
+ * </pre>
+ * Port 8080 is the default because it is where kubectl looks when it has no kubeconfig at all
+ * (http://localhost:8080), the old insecure port of kube-apiserver.
+ */
+public final class ApiServerMain {
+
+    public static final int DEFAULT_PORT = 8080;
+
+    private ApiServerMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int port = DEFAULT_PORT;
+        String bind = ApiServer.DEFAULT_BIND_ADDRESS;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
+                case "--bind" -> bind = value(args, ++i, "--bind");
+                case "-h", "--help" -> {
+                    usage();
+                    return;
+                }
+                default -> {
+                    System.err.println("unknown argument: " + args[i]);
+                    usage();
+                    System.exit(2);
+                }
+            }
+        }
+        Etcd etcd = Etcd.start();
+        ApiServer server;
+        try {
+            server = ApiServer.start(new EtcdStorage(etcd.client()), bind, port);
+        } catch (RuntimeException e) {
+            etcd.close();
+            System.err.println("could not start the API server: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            etcd.close();
+            stopped.countDown();
+        }, "rvlab-apiserver-stop"));
+
+        String url = server.url().toString();
+        System.out.println("rvlab API server (" + Discovery.GIT_VERSION + ") listening on " + url);
+        System.out.println("etcd: " + etcd.endpoints() + "   (export ETCDCTL_API=3 ETCDCTL_ENDPOINTS=" + etcd.endpoints() + ")");
+        System.out.println();
+        System.out.println("Try:");
+        System.out.println("  kubectl --server " + url + " get namespaces");
+        System.out.println("  kubectl --server " + url + " create configmap demo --from-literal=greeting=hello");
+        System.out.println("  kubectl --server " + url + " get configmap demo -o yaml");
+        System.out.println("  curl -s " + url + "/api/v1/namespaces/default/configmaps");
+        System.out.println("  etcdctl get /registry/configmaps/default/demo -w json");
+        System.out.println();
+        System.out.println("Press Ctrl-C to stop (etcd stops too).");
+        stopped.await();
+    }
+
+    private static String value(String[] args, int i, String flag) {
+        if (i >= args.length) {
+            System.err.println(flag + " needs a value");
+            usage();
+            System.exit(2);
+        }
+        return args[i];
+    }
+
+    private static void usage() {
+        System.err.println("usage: ./course serve [--port N] [--bind ADDRESS]");
+        System.err.println("  --port N        port to listen on (default " + DEFAULT_PORT + "; 0 picks a free one)");
+        System.err.println("  --bind ADDRESS  address to listen on (default " + ApiServer.DEFAULT_BIND_ADDRESS
+                + "; the server has no authentication)");
+    }
+}
