@@ -43,6 +43,7 @@ public class ApiServer implements AutoCloseable {
     private final ExecutorService executor;
     private final Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
     private final Discovery discovery;
+    private final TableConvertor tables = new TableConvertor(java.time.Clock.systemUTC());
 
     /**
      * Serves this chapter's kinds over {@code storage}, creating the system namespaces first if
@@ -145,7 +146,6 @@ public class ApiServer implements AutoCloseable {
     // tag::route[]
     private void route(HttpExchange exchange, ApiRequest request) throws IOException {
         List<String> s = request.segments();
-        boolean pretty = request.pretty();
         String first = s.isEmpty() ? "" : s.get(0);
         switch (first) {
             case "" -> discoveryAnswer(exchange, request, discovery.rootPaths());
@@ -189,6 +189,11 @@ public class ApiServer implements AutoCloseable {
             throw Status.pathNotFound().exception();
         }
         ApiResponse response = handler.handle(request, path);
+        String tableVersion = TableConvertor.requestedVersion(request.header("Accept"));
+        if (tableVersion != null && request.method().equals("GET") && response.code() == 200) {
+            // kubectl get asks for a Table: the rows and columns it prints
+            response = ApiResponse.ok(tables.convert(handler.type(), response.body(), tableVersion));
+        }
         JsonResponses.send(exchange, response.code(), response.body(), request.pretty());
     }
     // end::route[]

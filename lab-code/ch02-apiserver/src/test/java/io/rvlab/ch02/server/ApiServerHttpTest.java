@@ -370,6 +370,34 @@ class ApiServerHttpTest {
     }
 
     @Test
+    @DisplayName("server-side printing: kubectl's Accept for a Table gets rows with the columns kubectl shows, and the list's paging metadata")
+    void tables() {
+        String ns = namespace("table");
+        http.post("/api/v1/namespaces/" + ns + "/configmaps", Objects.configMap("cm-a", Map.of(), Map.of("a", "1", "b", "2")).toString());
+        http.post("/api/v1/namespaces/" + ns + "/configmaps", Objects.configMap("cm-b").toString());
+        String kubectlAccept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+        JsonNode table = http.getAccepting("/api/v1/namespaces/" + ns + "/configmaps?limit=1", kubectlAccept).json();
+        assertThat(table.path("kind").asText()).isEqualTo("Table");
+        assertThat(table.path("apiVersion").asText()).isEqualTo("meta.k8s.io/v1");
+        assertThat(table.path("columnDefinitions").findValuesAsText("name")).containsExactly("Name", "Data", "Age");
+        assertThat(table.path("rows").get(0).path("cells").get(0).asText()).isEqualTo("cm-a");
+        assertThat(table.path("rows").get(0).path("cells").get(1).asInt()).isEqualTo(2);
+        assertThat(table.path("rows").get(0).path("object").path("kind").asText()).isEqualTo("PartialObjectMetadata");
+        assertThat(table.path("rows").get(0).path("object").path("metadata").path("namespace").asText()).isEqualTo(ns);
+        assertThat(table.path("metadata").path("continue").asText()).isNotEmpty();
+        assertThat(table.path("metadata").path("remainingItemCount").asLong()).isEqualTo(1);
+        JsonNode plain = http.getAccepting("/api/v1/namespaces/" + ns + "/configmaps", "application/json, */*").json();
+        assertThat(plain.path("kind").asText()).isEqualTo("ConfigMapList");
+        JsonNode one = http.getAccepting("/api/v1/namespaces/" + ns + "/configmaps/cm-b", kubectlAccept).json();
+        assertThat(one.path("rows")).hasSize(1);
+        assertThat(TableConvertor.humanDuration(java.time.Duration.ofSeconds(45))).isEqualTo("45s");
+        assertThat(TableConvertor.humanDuration(java.time.Duration.ofSeconds(150))).isEqualTo("2m30s");
+        assertThat(TableConvertor.humanDuration(java.time.Duration.ofMinutes(61))).isEqualTo("61m");
+        assertThat(TableConvertor.humanDuration(java.time.Duration.ofMinutes(4 * 60 + 12))).isEqualTo("4h12m");
+        assertThat(TableConvertor.humanDuration(java.time.Duration.ofHours(74))).isEqualTo("3d2h");
+    }
+
+    @Test
     @DisplayName("pretty printing as in golden p1: curl's User-Agent gets indented JSON, ?pretty= overrides")
     void pretty() {
         Http.Response curl = http.get("/api/v1/namespaces/default", "curl/8.5.0");

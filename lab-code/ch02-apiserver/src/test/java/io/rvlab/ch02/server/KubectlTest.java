@@ -104,6 +104,10 @@ class KubectlTest {
                 .getKvs().get(0).getModRevision();
         assertThat(kubectl("get", "configmap", "x", "-n", ns, "-o", "jsonpath={.metadata.resourceVersion}").out())
                 .isEqualTo(Long.toString(modRevision));
+        Result deployments = kubectl("get", "deploy", "-n", ns);
+        assertThat(deployments.out()).as("server-side printing gives kubectl its columns")
+                .startsWith("NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    0/2     0            0           ");
+        assertThat(kubectl("get", "configmaps", "-n", ns).out()).startsWith("NAME   DATA   AGE\nx      1      ");
         assertThat(kubectl("get", "deploy", "-A").out()).contains(ns, "web");
         assertThat(kubectl("get", "deploy", "web", "-n", ns, "-o", "jsonpath={.spec.replicas} {.metadata.generation}").out())
                 .isEqualTo("2 1");

@@ -53,6 +53,11 @@ public final class Http {
         return send(HttpRequest.newBuilder(base.resolve(path)).GET().header("User-Agent", userAgent));
     }
 
+    /** A GET with an Accept header, as kubectl sends for server-side printing. */
+    public Response getAccepting(String path, String accept) {
+        return send(HttpRequest.newBuilder(base.resolve(path)).GET().header("User-Agent", "rvlab-test/1.0").header("Accept", accept));
+    }
+
     public Response post(String path, String body) {
         return post(path, body, "application/json");
     }
