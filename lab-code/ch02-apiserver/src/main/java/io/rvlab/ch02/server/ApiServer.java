@@ -11,6 +11,7 @@ import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.storage.Storage;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -43,6 +44,7 @@ public class ApiServer implements AutoCloseable {
     private final ExecutorService executor;
     private final Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
     private final Discovery discovery;
+    private volatile PrintStream requestLog;
     private final TableConvertor tables = new TableConvertor(java.time.Clock.systemUTC());
 
     /**
@@ -110,11 +112,12 @@ public class ApiServer implements AutoCloseable {
      * never with a stack trace.
      */
     private void serve(HttpExchange exchange) {
+        long started = System.nanoTime();
         boolean pretty = false;
-        try (exchange) {
-            ApiRequest request = new ApiRequest(exchange);
-            pretty = request.pretty();
+        try {
             try {
+                ApiRequest request = new ApiRequest(exchange);
+                pretty = request.pretty();
                 route(exchange, request);
             } catch (StatusException e) {
                 JsonResponses.send(exchange, e.status(), pretty);
@@ -127,20 +130,23 @@ public class ApiServer implements AutoCloseable {
                 }
                 JsonResponses.send(exchange, status, pretty);
             }
-        } catch (StatusException e) { // the request line itself was unreadable (a malformed query)
-            sendQuietly(exchange, e.status(), pretty);
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "could not answer " + exchange.getRequestURI() + ": " + e);
+        } finally {
+            exchange.close();
+            PrintStream log = requestLog;
+            if (log != null) {
+                log.printf("%s %s -> %d (%d ms)%n", exchange.getRequestMethod(), exchange.getRequestURI(),
+                        exchange.getResponseCode(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+            }
         }
     }
     // end::serve[]
 
-    private static void sendQuietly(HttpExchange exchange, Status status, boolean pretty) {
-        try (exchange) {
-            JsonResponses.send(exchange, status, pretty);
-        } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, "could not answer: " + e);
-        }
+    /** Prints one line per request (method, URI, status, time) to {@code log}, or nothing if null. */
+    public ApiServer logRequestsTo(PrintStream log) {
+        this.requestLog = log;
+        return this;
     }
 
     // tag::route[]

@@ -9,9 +9,10 @@ import java.util.concurrent.CountDownLatch;
  * this chapter's API server over it, then runs until Ctrl-C.
  *
  * <pre>
- * ApiServerMain [--port N] [--bind ADDRESS]
+ * ApiServerMain [--port N] [--bind ADDRESS] [--quiet]
  *   --port N        port to listen on (default 8080; 0 picks a free one)
  *   --bind ADDRESS  address to listen on (default 127.0.0.1: this machine only, there is no authentication)
+ *   --quiet         do not print a line per request
  * </pre>
  * Port 8080 is the default because it is where kubectl looks when it has no kubeconfig at all
  * (http://localhost:8080), the old insecure port of kube-apiserver.
@@ -26,10 +27,12 @@ public final class ApiServerMain {
     public static void main(String[] args) throws InterruptedException {
         int port = DEFAULT_PORT;
         String bind = ApiServer.DEFAULT_BIND_ADDRESS;
+        boolean quiet = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
+                case "--port" -> port = port(value(args, ++i, "--port"));
                 case "--bind" -> bind = value(args, ++i, "--bind");
+                case "--quiet" -> quiet = true;
                 case "-h", "--help" -> {
                     usage();
                     return;
@@ -45,6 +48,9 @@ public final class ApiServerMain {
         ApiServer server;
         try {
             server = ApiServer.start(new EtcdStorage(etcd.client()), bind, port);
+            if (!quiet) {
+                server.logRequestsTo(System.out); // so learners see what kubectl asks for
+            }
         } catch (RuntimeException e) {
             etcd.close();
             System.err.println("could not start the API server: " + e.getMessage());
@@ -69,8 +75,23 @@ public final class ApiServerMain {
         System.out.println("  curl -s " + url + "/api/v1/namespaces/default/configmaps");
         System.out.println("  etcdctl get /registry/configmaps/default/demo -w json");
         System.out.println();
-        System.out.println("Press Ctrl-C to stop (etcd stops too).");
+        System.out.println("Press Ctrl-C to stop (etcd stops too)." + (quiet ? "" : " Each request is logged below."));
         stopped.await();
+    }
+
+    private static int port(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        System.err.println("--port needs a number from 0 to 65535, not " + text);
+        usage();
+        System.exit(2);
+        return -1;
     }
 
     private static String value(String[] args, int i, String flag) {
@@ -83,9 +104,10 @@ public final class ApiServerMain {
     }
 
     private static void usage() {
-        System.err.println("usage: ./course serve [--port N] [--bind ADDRESS]");
+        System.err.println("usage: ./course serve [--port N] [--bind ADDRESS] [--quiet]");
         System.err.println("  --port N        port to listen on (default " + DEFAULT_PORT + "; 0 picks a free one)");
         System.err.println("  --bind ADDRESS  address to listen on (default " + ApiServer.DEFAULT_BIND_ADDRESS
                 + "; the server has no authentication)");
+        System.err.println("  --quiet         do not print a line per request");
     }
 }

@@ -320,6 +320,9 @@ class ApiServerHttpTest {
         assertThat(http.get("/api/v1/namespaces/Bad_NS/configmaps").code()).isEqualTo(400);
         assertThat(http.get(cms + "/..").code()).isIn(400, 404);
         assertThat(http.get(cms + "/a%2Fb").code()).isEqualTo(400);
+        assertThat(http.rawHead("/api/v1/namespaces?x=%zz"))
+                .as("a request line that is not a URI: the JDK's HTTP server answers a bare 400 before any handler runs")
+                .startsWith("HTTP/1.1 400");
         assertThat(http.post(cms, "{\"metadata\":{\"generateName\":\"gen-\"}}").json().path("metadata").path("name").asText())
                 .matches("gen-[a-z0-9]{5}");
     }
