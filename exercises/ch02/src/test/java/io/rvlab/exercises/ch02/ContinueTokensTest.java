@@ -1,0 +1,191 @@
+package io.rvlab.exercises.ch02;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.rvlab.exercises.ch02.ContinueTokens.Position;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Grading tests for exercise 2.4 (continue tokens). Pure logic, no etcd: the tokens are the ones a
+ * real kube-apiserver sent (GOLD b3), the error texts are apiserver's own.
+ */
+@Timeout(30)
+@DisplayName("2.4 encode and decode continue tokens")
+class ContinueTokensTest {
+
+    private static final String PREFIX = "/registry/configmaps/lab/";
+
+    /** GOLD b3.1: {"v":"meta.k8s.io/v1","rv":86,"start":"cm-a\u0000"}. */
+    private static final String GOLD_B31 = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6ODYsInN0YXJ0IjoiY20tYVx1MDAwMCJ9";
+    /** GOLD b3.2: the token of the second page, after cm-b, still at 86. */
+    private static final String GOLD_B32 = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6ODYsInN0YXJ0IjoiY20tYlx1MDAwMCJ9";
+    /** GOLD b3.7: after cm-b, at 87. */
+    private static final String GOLD_B37 = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6ODcsInN0YXJ0IjoiY20tYlx1MDAwMCJ9";
+
+    private static final String BAD = "continue key is not valid";
+
+    @Test
+    @DisplayName("encode: byte for byte the tokens kube-apiserver sent (GOLD b3.1, b3.2, b3.7)")
+    void encodeGolden() {
+        assertThat(ContinueTokens.encode(PREFIX + "cm-a", PREFIX, 86))
+                .as("the token after cm-a at revision 86: base64url, no padding, of"
+                        + " {\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"cm-a\\u0000\"} (start = last key + NUL, without the prefix)")
+                .isEqualTo(GOLD_B31);
+        assertThat(ContinueTokens.encode(PREFIX + "cm-b", PREFIX, 86)).as("after cm-b at 86").isEqualTo(GOLD_B32);
+        assertThat(ContinueTokens.encode(PREFIX + "cm-b", PREFIX, 87)).as("after cm-b at 87").isEqualTo(GOLD_B37);
+    }
+
+    @Test
+    @DisplayName("decode: the golden tokens, and back to the same bytes")
+    void decodeGolden() {
+        Position position = ContinueTokens.decode(GOLD_B31, PREFIX);
+
+        assertThat(position)
+                .as("GOLD b3.1 continues at revision 86, from the key just after cm-a (cm-a + NUL), under the prefix")
+                .isEqualTo(new Position(86, PREFIX + "cm-a\u0000"));
+        assertThat(ContinueTokens.decode(GOLD_B37, PREFIX)).isEqualTo(new Position(87, PREFIX + "cm-b\u0000"));
+
+        String lastKey = position.startKey().substring(0, position.startKey().length() - 1);
+        assertThat(ContinueTokens.encode(lastKey, PREFIX, position.resourceVersion()))
+                .as("decoding a real token and encoding it again must give the very same bytes")
+                .isEqualTo(GOLD_B31);
+    }
+
+    @Test
+    @DisplayName("encode: never any '=' padding (RawURLEncoding)")
+    void noPadding() {
+        // 52 and 53 bytes of JSON: standard base64 would end in "==" and "=".
+        for (String name : new String[] {"cm-ab", "cm-abc", "web-1", "kube-root-ca.crt"}) {
+            String expected = rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"" + name + "\\u0000\"}");
+
+            assertThat(ContinueTokens.encode(PREFIX + name, PREFIX, 86))
+                    .as("token after %s: Go's base64.RawURLEncoding never pads with '='", name)
+                    .doesNotContain("=")
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Test
+    @DisplayName("a list of every namespace: start keeps the namespace, relative to the prefix")
+    void allNamespaces() {
+        String prefix = "/registry/configmaps/";
+        String token = ContinueTokens.encode(prefix + "lab/cm-a", prefix, 86);
+
+        assertThat(token).isEqualTo(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"lab/cm-a\\u0000\"}"));
+        assertThat(ContinueTokens.decode(token, prefix)).isEqualTo(new Position(86, prefix + "lab/cm-a\u0000"));
+    }
+
+    @Test
+    @DisplayName("round trips, including rv -1 (continue at the latest revision)")
+    void roundTrips() {
+        for (long rv : new long[] {1, 86, -1, Long.MAX_VALUE}) {
+            for (String name : new String[] {"a", "cm-a", "a.b.c", "x".repeat(253)}) {
+                String token = ContinueTokens.encode(PREFIX + name, PREFIX, rv);
+                assertThat(ContinueTokens.decode(token, PREFIX))
+                        .as("decode(encode(%s, rv %d)) should continue at rv %d from %s + NUL", name, rv, rv, name)
+                        .isEqualTo(new Position(rv, PREFIX + name + "\u0000"));
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("encode: a key outside the prefix is a programming error")
+    void keyOutsidePrefix() {
+        Throwable thrown = catchThrowable(() -> ContinueTokens.encode("/registry/secrets/lab/s", PREFIX, 86));
+
+        assertThat(thrown)
+                .as("encode of a key that does not start with the list's prefix should throw IllegalArgumentException")
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    @DisplayName("decode: rv 0 or missing, start empty or missing, unknown version (exact messages)")
+    void badFields() {
+        assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":0,\"start\":\"cm-a\\u0000\"}"),
+                BAD + ": incorrect encoded start resourceVersion (version meta.k8s.io/v1)", "rv 0");
+        assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"start\":\"cm-a\\u0000\"}"),
+                BAD + ": incorrect encoded start resourceVersion (version meta.k8s.io/v1)", "no rv (Go reads a missing field as 0)");
+        assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"\"}"),
+                BAD + ": encoded start key empty (version meta.k8s.io/v1)", "an empty start");
+        assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86}"),
+                BAD + ": encoded start key empty (version meta.k8s.io/v1)", "no start");
+        assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v2\",\"rv\":86,\"start\":\"cm-a\\u0000\"}"),
+                BAD + ": server does not recognize this encoded version meta.k8s.io/v2", "an unknown version");
+        assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v2\",\"rv\":0,\"start\":\"\"}"),
+                BAD + ": server does not recognize this encoded version meta.k8s.io/v2",
+                "an unknown version (the version is checked before rv and start)");
+
+        Throwable noVersion = catchThrowable(() -> ContinueTokens.decode(rawUrl("{\"rv\":86,\"start\":\"cm-a\\u0000\"}"), PREFIX));
+        assertThat(noVersion).as("a token without v").isInstanceOf(IllegalArgumentException.class);
+        assertThat(noVersion.getMessage()).startsWith(BAD + ": server does not recognize this encoded version");
+    }
+
+    @Test
+    @DisplayName("decode: a start key that climbs out of the prefix is refused, naming it")
+    void pathTraversal() {
+        for (String start : new String[] {"../secrets/x", "lab/../../secrets/x", "/../x", "..", ".", "./cm-a",
+                "cm-a/.", "a//b", "cm-a/", "//cm-a"}) {
+            assertRefused(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"" + start + "\"}"), BAD + ": " + start,
+                    "start \"" + start + "\", which path.Clean would change (\"/registry/configmaps/lab/\" + \""
+                            + start + "\" could leave the list's prefix)");
+        }
+    }
+
+    @Test
+    @DisplayName("decode: a start with a leading '/' is clean, and lands under the prefix")
+    void leadingSlash() {
+        String token = rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":5,\"start\":\"/cm-a\\u0000\"}");
+
+        assertThat(ContinueTokens.decode(token, PREFIX))
+                .as("Kubernetes roots the start key at '/', checks it, then appends it to the prefix without that '/'")
+                .isEqualTo(new Position(5, PREFIX + "cm-a\u0000"));
+    }
+
+    @Test
+    @DisplayName("decode: not RawURL base64, or not the JSON of a token")
+    void notAToken() {
+        String padded = Base64.getUrlEncoder().encodeToString(
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"cm-ab\\u0000\"}".getBytes(StandardCharsets.UTF_8));
+        assertThat(padded).as("test setup: this token needs padding").endsWith("==");
+
+        assertGarbage("garbage", "GOLD b3.13: ?continue=garbage");
+        assertGarbage("", "an empty token: no JSON at all");
+        assertGarbage(padded, "a padded token: RawURLEncoding has no '=' (java.util.Base64's decoder accepts it anyway)");
+        assertGarbage(GOLD_B31.substring(0, 20) + "+/" + GOLD_B31.substring(22), "the standard alphabet's '+' and '/'");
+        assertGarbage(GOLD_B31 + "!", "a character outside the base64 alphabet");
+        assertGarbage(rawUrl("[86]"), "JSON, but an array");
+        assertGarbage(rawUrl("\"cm-a\""), "JSON, but a string");
+        assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":\"86\",\"start\":\"cm-a\\u0000\"}"), "rv as a string");
+        assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86.5,\"start\":\"cm-a\\u0000\"}"), "rv not an integer");
+        assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"cm-a\\u0000\"} x"), "text after the JSON");
+        assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,"), "JSON cut short");
+    }
+
+    private static void assertRefused(String token, String message, String what) {
+        Throwable thrown = catchThrowable(() -> ContinueTokens.decode(token, PREFIX));
+        assertThat(thrown)
+                .as("decode of a token with %s must throw IllegalArgumentException", what)
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage()).as("apiserver's message for %s", what).isEqualTo(message);
+    }
+
+    private static void assertGarbage(String token, String what) {
+        Throwable thrown = catchThrowable(() -> ContinueTokens.decode(token, PREFIX));
+        assertThat(thrown)
+                .as("decode of %s must throw IllegalArgumentException", what)
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage())
+                .as("the message for %s should start with \"%s: \" and give the reason", what, BAD)
+                .startsWith(BAD + ": ");
+    }
+
+    /** What Go's base64.RawURLEncoding.EncodeToString does, for building test tokens. */
+    private static String rawUrl(String json) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    }
+}

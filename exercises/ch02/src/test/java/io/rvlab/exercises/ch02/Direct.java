@@ -1,0 +1,94 @@
+package io.rvlab.exercises.ch02;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.options.GetOption;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How the grading tests set etcd up and check what your code did: plain jetcd calls, straight to
+ * etcd, the way {@code etcdctl} would. Your code is never used here, so a test's expectations never
+ * depend on the code it grades.
+ */
+final class Direct {
+
+    private final KV kv;
+
+    Direct(Client client) {
+        this.kv = client.getKVClient();
+    }
+
+    /** {@code etcdctl put key value}; returns the revision of that write. */
+    long put(String key, String value) {
+        return await(kv.put(utf8(key), utf8(value))).getHeader().getRevision();
+    }
+
+    /** {@code etcdctl del key}; returns the revision of the delete. */
+    long delete(String key) {
+        return await(kv.delete(utf8(key))).getHeader().getRevision();
+    }
+
+    /** The key as etcd holds it now ({@code etcdctl get key -w json}), or empty if it does not exist. */
+    Optional<KeyValue> get(String key) {
+        List<KeyValue> kvs = await(kv.get(utf8(key))).getKvs();
+        return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
+    }
+
+    /** The key's current mod_revision; fails the test if the key is missing. */
+    long modRevision(String key) {
+        return get(key).orElseThrow(() -> new AssertionError("expected key " + key + " to exist in etcd, but it does not"))
+                .getModRevision();
+    }
+
+    /** Every key under a prefix, in key order, as etcd holds them now ({@code etcdctl get --prefix}). */
+    List<KeyValue> getPrefix(String prefix) {
+        return await(kv.get(utf8(prefix), GetOption.builder().isPrefix(true).build())).getKvs();
+    }
+
+    /** Every key under a prefix as it was at {@code revision} ({@code etcdctl get --prefix --rev=R}). */
+    List<KeyValue> getPrefixAt(String prefix, long revision) {
+        return await(kv.get(utf8(prefix), GetOption.builder().isPrefix(true).withRevision(revision).build())).getKvs();
+    }
+
+    /** The store's current revision, from the header of a read ({@code etcdctl endpoint status}). */
+    long currentRevision() {
+        return await(kv.get(utf8("/rvlab-test/any-key"))).getHeader().getRevision();
+    }
+
+    /** Whether etcd itself refuses to read at {@code revision} (proves a compaction really happened). */
+    boolean readFailsAt(String key, long revision) {
+        try {
+            kv.get(utf8(key), GetOption.builder().withRevision(revision).build()).get(30, TimeUnit.SECONDS);
+            return false;
+        } catch (Exception e) {
+            return true;
+        }
+    }
+
+    /** {@code etcdctl compaction revision}: forget every version older than {@code revision}. */
+    void compact(long revision) {
+        await(kv.compact(revision));
+    }
+
+    static ByteSequence utf8(String s) {
+        return ByteSequence.from(s, StandardCharsets.UTF_8);
+    }
+
+    static String text(ByteSequence bytes) {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("direct etcd call failed: " + e, e);
+        }
+    }
+}

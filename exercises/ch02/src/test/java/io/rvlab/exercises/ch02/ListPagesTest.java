@@ -1,0 +1,215 @@
+package io.rvlab.exercises.ch02;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.rvlab.exercises.ch02.ListPages.Page;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.FreshEtcd;
+import io.rvlab.support.etcd.KeyPrefix;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 2.6 (a paged list is one snapshot). The tests change objects between
+ * pages and compare every page with etcd's own answer at the list's revision
+ * ({@code etcdctl get --prefix --rev=R}). This class compacts etcd, so it runs on an etcd of its
+ * own ({@link FreshEtcd}).
+ */
+@ExtendWith(EtcdExtension.class)
+@FreshEtcd
+@Timeout(60)
+@DisplayName("2.6 page through a list at one revision")
+class ListPagesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    @DisplayName("writes between pages never show: every page is read at the first page's revision")
+    void pagesAreOneSnapshot(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        KV kv = client.getKVClient();
+        String lab = prefix.key("registry/configmaps/lab/");
+        for (String name : List.of("a", "b", "c", "d", "e")) {
+            etcd.put(lab + name, configMap(name, name + "1"));
+        }
+        etcd.put(prefix.key("registry/configmaps/lab2/x"), configMap("x", "x1")); // the next namespace, right after lab/ in key order
+        long unrelated = etcd.put(prefix.key("registry/leases/kube-system/lease"), "{}");
+
+        Page first = ListPages.list(kv, lab, 2, "");
+        long r = revisionOf(first, "the first page");
+        assertThat(r)
+                .as("the first page is read at the latest revision: the header's, at least %d (another key's write)", unrelated)
+                .isBetween(unrelated, etcd.currentRevision());
+        List<KeyValue> snapshot = etcd.getPrefixAt(lab, r);
+
+        // Meanwhile: an update, a delete, and two new objects, one of them inside the range still to read.
+        etcd.put(lab + "c", configMap("c", "c2"));
+        etcd.delete(lab + "d");
+        etcd.put(lab + "bb", configMap("bb", "new"));
+        etcd.put(lab + "f", configMap("f", "new"));
+
+        List<Page> pages = new ArrayList<>(List.of(first));
+        while (!pages.get(pages.size() - 1).continueToken().isEmpty() && pages.size() < 10) {
+            Page previous = pages.get(pages.size() - 1);
+            assertThat(previous.items()).as("a page with a continue token is full: %d items", 2).hasSize(2);
+            JsonNode token = decodeToken(previous.continueToken());
+            assertThat(token.path("rv").asLong()).as("the continue token carries the list's revision R=%d", r).isEqualTo(r);
+            String lastName = previous.items().get(1).path("metadata").path("name").asText();
+            assertThat(token.path("start").asText())
+                    .as("the token's start is the last key returned plus NUL, without the prefix")
+                    .isEqualTo(lastName + "\u0000");
+            pages.add(ListPages.list(kv, lab, 2, previous.continueToken()));
+        }
+
+        assertThat(pages).as("5 objects in pages of 2: three pages, the last without a token").hasSize(3);
+        for (Page page : pages) {
+            assertThat(page.items().size()).as("no page holds more than the limit").isLessThanOrEqualTo(2);
+            assertThat(revisionOf(page, "every page"))
+                    .as("every page's resourceVersion is the first page's (GOLD b3.1-b3.3: 86, 86, 86)")
+                    .isEqualTo(r);
+        }
+        List<ObjectNode> all = pages.stream().flatMap(p -> p.items().stream()).toList();
+        assertThat(all).as("the pages together hold exactly the objects of revision %d: a to e, with c's old data,"
+                + " d still there, and neither bb nor f (written later), nor lab2's x", r).hasSize(snapshot.size());
+        for (int i = 0; i < snapshot.size(); i++) {
+            KeyValue truth = snapshot.get(i);
+            ObjectNode item = all.get(i);
+            assertThat(item.path("metadata").path("name").asText())
+                    .as("item %d, in key order", i).isEqualTo(Direct.text(truth.getKey()).substring(lab.length()));
+            assertThat(item.path("data").path("k").asText())
+                    .as("%s as it was at revision %d", Direct.text(truth.getKey()), r)
+                    .isEqualTo(dataOf(truth));
+            assertThat(item.path("metadata").path("resourceVersion").asText())
+                    .as("each item keeps its own resourceVersion, its mod_revision at revision %d", r)
+                    .isEqualTo(Long.toString(truth.getModRevision()));
+        }
+    }
+
+    @Test
+    @DisplayName("a page that is exactly full can be the last: no token unless etcd has more")
+    void exactlyFull(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String lab = prefix.key("registry/configmaps/lab/");
+        for (String name : List.of("a", "b", "c", "d")) {
+            etcd.put(lab + name, configMap(name, "v"));
+        }
+        etcd.put(prefix.key("registry/configmaps/lab2/x"), configMap("x", "x1"));
+
+        Page exact = ListPages.list(client.getKVClient(), lab, 4, "");
+        assertThat(exact.items()).as("limit 4 over 4 objects").hasSize(4);
+        assertThat(exact.continueToken())
+                .as("4 objects, limit 4: nothing is left (etcd says more=false), so there is no continue token;"
+                        + " a token here would send the client for an empty page")
+                .isEmpty();
+
+        Page more = ListPages.list(client.getKVClient(), lab, 3, "");
+        assertThat(more.items()).hasSize(3);
+        assertThat(more.continueToken()).as("limit 3 over 4 objects: one is left, so a token").isNotEmpty();
+        Page rest = ListPages.list(client.getKVClient(), lab, 3, more.continueToken());
+        assertThat(rest.items()).as("the last page holds d only, not lab2's x").hasSize(1);
+        assertThat(rest.continueToken()).isEmpty();
+
+        for (long unlimited : new long[] {0, -1, 100}) {
+            Page all = ListPages.list(client.getKVClient(), lab, unlimited, "");
+            assertThat(all.items()).as("limit %d: all four objects in one page", unlimited).hasSize(4);
+            assertThat(all.continueToken()).as("limit %d: a single page has no token", unlimited).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("rv -1 continues at the latest revision, and the next token names that revision")
+    void continueAtLatest(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String lab = prefix.key("registry/configmaps/lab/");
+        for (String name : List.of("a", "b", "c", "d")) {
+            etcd.put(lab + name, configMap(name, name + "1"));
+        }
+        long changed = etcd.put(lab + "c", configMap("c", "c2"));
+        String latestToken = rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":-1,\"start\":\"a\\u0000\"}");
+
+        Page page = ListPages.list(client.getKVClient(), lab, 2, latestToken);
+        long after = etcd.currentRevision();
+
+        assertThat(page.items()).extracting(item -> item.path("metadata").path("name").asText())
+                .as("the page after a: b and c").containsExactly("b", "c");
+        assertThat(page.items().get(1).path("data").path("k").asText()).as("c as it is now").isEqualTo("c2");
+        long r = revisionOf(page, "a page continued at rv -1");
+        assertThat(r).as("rv -1 reads the latest revision; the page reports it (the header's), never -1")
+                .isBetween(changed, after);
+        assertThat(decodeToken(page.continueToken()).path("rv").asLong())
+                .as("the next token pins the revision this page was read at, so the rest is consistent with it")
+                .isEqualTo(r);
+    }
+
+    @Test
+    @DisplayName("the first page's revision compacted away: 410 Expired")
+    void compacted(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String lab = prefix.key("registry/configmaps/lab/");
+        for (String name : List.of("a", "b", "c")) {
+            etcd.put(lab + name, configMap(name, "v"));
+        }
+        Page first = ListPages.list(client.getKVClient(), lab, 1, "");
+        long r = revisionOf(first, "the first page");
+        long now = etcd.put(lab + "b", configMap("b", "changed"));
+        etcd.compact(now);
+        assertThat(etcd.readFailsAt(lab + "b", r)).as("test setup: etcd should refuse revision %d after compacting at %d", r, now).isTrue();
+
+        Throwable thrown = catchThrowable(() -> ListPages.list(client.getKVClient(), lab, 1, first.continueToken()));
+
+        assertThat(thrown)
+                .as("the token's revision %d is compacted: the list cannot continue consistently,"
+                        + " so ResourceExpiredException (410 Expired), not a page read at some other revision", r)
+                .isInstanceOf(ResourceExpiredException.class);
+        ResourceExpiredException expired = (ResourceExpiredException) thrown;
+        assertThat(expired.code()).isEqualTo(410);
+        assertThat(expired.reason()).isEqualTo("Expired");
+        assertThat(expired.getMessage()).isEqualTo(ResourceExpiredException.CONTINUE_TOO_OLD);
+    }
+
+    private static long revisionOf(Page page, String what) {
+        assertThat(page).as("list(...) returned null").isNotNull();
+        assertThat(page.resourceVersion()).as("the resourceVersion of %s", what).isNotNull().matches("[1-9][0-9]*");
+        return Long.parseLong(page.resourceVersion());
+    }
+
+    private static JsonNode decodeToken(String token) {
+        assertThat(token).as("a continue token").isNotEmpty();
+        try {
+            return JSON.readTree(Base64.getUrlDecoder().decode(token));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new AssertionError("the continue token " + token + " is not base64url JSON: " + e, e);
+        }
+    }
+
+    private static String dataOf(KeyValue kv) {
+        try {
+            return JSON.readTree(Direct.text(kv.getValue())).path("data").path("k").asText();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String rawUrl(String json) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String configMap(String name, String value) {
+        return "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"" + name
+                + "\",\"namespace\":\"lab\"},\"data\":{\"k\":\"" + value + "\"}}";
+    }
+}

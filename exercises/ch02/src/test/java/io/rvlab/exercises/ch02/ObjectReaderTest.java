@@ -1,0 +1,210 @@
+package io.rvlab.exercises.ch02;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.rvlab.exercises.ch02.ObjectReader.ObjectList;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.KeyPrefix;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 2.5 (resourceVersion is mod_revision). Each test writes objects
+ * straight into etcd, the way kube-apiserver stores them (JSON, without a resourceVersion), reads
+ * them with your code, and compares with what etcd itself reports.
+ */
+@ExtendWith(EtcdExtension.class)
+@Timeout(60)
+@DisplayName("2.5 resourceVersion is mod_revision")
+class ObjectReaderTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    @DisplayName("GOLD a1: a new object's resourceVersion is the revision that created it")
+    void created(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-a");
+        long created = etcd.put(key, configMap("cm-a", "v1"));
+
+        ObjectNode object = present(ObjectReader.get(client.getKVClient(), key), key);
+
+        assertResourceVersion(object, created, "the key was created, and last modified, at revision " + created);
+        assertSameContent(object, configMap("cm-a", "v1"));
+    }
+
+    @Test
+    @DisplayName("after updates, it is the last write's revision, not the store's")
+    void updated(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-a");
+        etcd.put(key, configMap("cm-a", "v1"));
+        etcd.put(prefix.key("registry/configmaps/lab/other"), configMap("other", "x"));
+        long updated = etcd.put(key, configMap("cm-a", "v2"));
+        long later = etcd.put(prefix.key("registry/configmaps/lab/other"), configMap("other", "y"));
+
+        ObjectNode object = present(ObjectReader.get(client.getKVClient(), key), key);
+
+        assertResourceVersion(object, updated, "cm-a was last written at " + updated
+                + "; the store has moved on to " + later + " because of another key, which must not matter");
+        assertThat(etcd.modRevision(key)).as("etcd's own mod_revision of %s", key).isEqualTo(updated);
+        assertSameContent(object, configMap("cm-a", "v2"));
+    }
+
+    @Test
+    @DisplayName("reading adds the resourceVersion, it never writes it into etcd")
+    void storedWithoutResourceVersion(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-a");
+        long written = etcd.put(key, configMap("cm-a", "v1"));
+
+        ObjectReader.get(client.getKVClient(), key);
+        ObjectReader.list(client.getKVClient(), prefix.key("registry/configmaps/lab/"));
+
+        KeyValue stored = etcd.get(key).orElseThrow();
+        assertThat(stored.getModRevision()).as("reading must not write: the key's mod_revision is still %d", written)
+                .isEqualTo(written);
+        assertThat(Direct.text(stored.getValue())).as("the value in etcd must stay exactly as written")
+                .isEqualTo(configMap("cm-a", "v1"));
+    }
+
+    @Test
+    @DisplayName("a stale resourceVersion inside the stored value is overwritten by mod_revision")
+    void staleStoredResourceVersion(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/stale");
+        long written = etcd.put(key, "{\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"stale\",\"resourceVersion\":\"1\"}}");
+
+        ObjectNode object = present(ObjectReader.get(client.getKVClient(), key), key);
+
+        assertResourceVersion(object, written, "whatever the value says, the resourceVersion is the key's mod_revision");
+    }
+
+    @Test
+    @DisplayName("a missing key is empty, and a key is not a prefix")
+    void missing(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        etcd.put(prefix.key("registry/configmaps/lab/cm-ab"), configMap("cm-ab", "v"));
+
+        assertThat(ObjectReader.get(client.getKVClient(), prefix.key("registry/configmaps/lab/nothing")))
+                .as("no such key: Optional.empty()").isEmpty();
+        assertThat(ObjectReader.get(client.getKVClient(), prefix.key("registry/configmaps/lab/cm-a")))
+                .as("cm-a does not exist, only cm-ab does: read exactly the key asked for").isEmpty();
+    }
+
+    @Test
+    @DisplayName("a value that is not a JSON object: IllegalStateException naming the key")
+    void corrupt(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String notJson = prefix.key("registry/configmaps/lab/not-json");
+        String array = prefix.key("registry/configmaps/lab/array");
+        etcd.put(notJson, "k8s\u0000 this is not JSON");
+        etcd.put(array, "[1,2]");
+
+        for (String key : List.of(notJson, array)) {
+            Throwable thrown = catchThrowable(() -> ObjectReader.get(client.getKVClient(), key));
+            assertThat(thrown)
+                    .as("the value of %s is not a JSON object: expected IllegalStateException", key)
+                    .isInstanceOf(IllegalStateException.class);
+            assertThat(thrown.getMessage()).as("the message should name the key").contains(key);
+        }
+    }
+
+    @Test
+    @DisplayName("GOLD b1: each item has its own mod_revision, the list has the header's revision")
+    void list(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String lab = prefix.key("registry/configmaps/lab/");
+        etcd.put(lab + "cm-b", configMap("cm-b", "b1"));
+        etcd.put(lab + "cm-a", configMap("cm-a", "v1"));
+        etcd.put(prefix.key("registry/configmaps/lab2/cm-x"), configMap("cm-x", "x")); // another namespace
+        etcd.put(lab + "cm-a", configMap("cm-a", "v2"));
+        etcd.put(lab + "cm-c", configMap("cm-c", "c1"));
+        // A write to some other key: the store moves past every item (GOLD b1: items 80, 82, 83; list 84).
+        long unrelated = etcd.put(prefix.key("registry/leases/kube-system/lease"), "{}");
+
+        ObjectList list = ObjectReader.list(client.getKVClient(), lab);
+        long after = etcd.currentRevision();
+
+        List<KeyValue> truth = etcd.getPrefix(lab);
+        assertThat(list.items()).as("every object under %s, in key order (cm-a, cm-b, cm-c), nothing of lab2", lab)
+                .hasSize(3);
+        for (int i = 0; i < truth.size(); i++) {
+            KeyValue kv = truth.get(i);
+            ObjectNode item = list.items().get(i);
+            assertThat(item.path("metadata").path("name").asText())
+                    .as("item %d should be %s (etcd returns keys in order)", i, Direct.text(kv.getKey()))
+                    .isEqualTo(Direct.text(kv.getKey()).substring(lab.length()));
+            assertResourceVersion(item, kv.getModRevision(), "each item's resourceVersion is its own key's mod_revision");
+        }
+        assertThat(list.items().get(0).path("data").path("k").asText()).as("cm-a's latest data").isEqualTo("v2");
+        long listRevision = parseListResourceVersion(list);
+        long newestItem = truth.stream().mapToLong(KeyValue::getModRevision).max().orElseThrow();
+        assertThat(listRevision)
+                .as("the list's resourceVersion is the revision of the read (the response header), which is at"
+                        + " least %d because of the write to another key; the newest item is only at %d", unrelated, newestItem)
+                .isBetween(unrelated, after)
+                .isGreaterThan(newestItem);
+    }
+
+    @Test
+    @DisplayName("an empty list still has a resourceVersion")
+    void emptyList(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        long before = etcd.put(prefix.key("registry/configmaps/elsewhere/cm"), configMap("cm", "v"));
+
+        ObjectList list = ObjectReader.list(client.getKVClient(), prefix.key("registry/configmaps/empty/"));
+        long after = etcd.currentRevision();
+
+        assertThat(list.items()).as("nothing is stored under that prefix").isEmpty();
+        assertThat(parseListResourceVersion(list))
+                .as("even an empty list is read at a revision: the response header's, between %d and %d", before, after)
+                .isBetween(before, after);
+    }
+
+    private static long parseListResourceVersion(ObjectList list) {
+        assertThat(list.resourceVersion()).as("the list's resourceVersion").isNotNull().matches("[1-9][0-9]*");
+        return Long.parseLong(list.resourceVersion());
+    }
+
+    private static ObjectNode present(Optional<ObjectNode> object, String key) {
+        assertThat(object).as("get(%s): the key exists, so the result must not be empty", key).isPresent();
+        return object.get();
+    }
+
+    private static void assertResourceVersion(ObjectNode object, long expected, String why) {
+        JsonNode rv = object.path("metadata").path("resourceVersion");
+        assertThat(rv.isTextual())
+                .as("metadata.resourceVersion must be a JSON string (\"%d\"), not a number or missing; it is %s", expected, rv)
+                .isTrue();
+        assertThat(rv.asText()).as(why).isEqualTo(Long.toString(expected));
+    }
+
+    /** Everything but metadata.resourceVersion must be exactly what was stored. */
+    private static void assertSameContent(ObjectNode object, String stored) {
+        ObjectNode copy = object.deepCopy();
+        ((ObjectNode) copy.get("metadata")).remove("resourceVersion");
+        try {
+            assertThat(copy).as("apart from metadata.resourceVersion, the object must be the stored JSON")
+                    .isEqualTo(JSON.readTree(stored));
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A ConfigMap as kube-apiserver stores it: no resourceVersion in the value. */
+    private static String configMap(String name, String value) {
+        return "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"" + name
+                + "\",\"namespace\":\"lab\",\"uid\":\"1da442e5-74b5-46fd-bd33-33873803a821\"},\"data\":{\"k\":\"" + value + "\"}}";
+    }
+}

@@ -1,0 +1,166 @@
+package io.rvlab.exercises.ch02;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Grading tests for exercise 2.1 (read a resourceVersion). Pure logic, no etcd: the values and
+ * messages are the ones a real kube-apiserver produces.
+ */
+@Timeout(30)
+@DisplayName("2.1 read and compare resourceVersions")
+class ResourceVersionsTest {
+
+    @Test
+    @DisplayName("\"\" (not given) and \"0\" (any) both mean revision 0")
+    void emptyAndZero() {
+        assertThat(ResourceVersions.parse(""))
+                .as("parse(\"\"): an absent resourceVersion stands for no particular revision, 0")
+                .isZero();
+        assertThat(ResourceVersions.parse("0"))
+                .as("parse(\"0\"): \"any version\" is revision 0 too")
+                .isZero();
+    }
+
+    @Test
+    @DisplayName("decimal revisions, as the golden captures show them")
+    void decimalRevisions() {
+        assertThat(ResourceVersions.parse("1")).isEqualTo(1L);
+        assertThat(ResourceVersions.parse("79")).as("the RV of cm-a when it was created (GOLD a1)").isEqualTo(79L);
+        assertThat(ResourceVersions.parse("86")).as("the list RV of GOLD b3.1").isEqualTo(86L);
+        assertThat(ResourceVersions.parse("9223372036854775807")).as("Long.MAX_VALUE").isEqualTo(Long.MAX_VALUE);
+        assertThat(ResourceVersions.parse("007"))
+                .as("Go's ParseUint reads leading zeros, so Kubernetes parses \"007\" as 7 (only compare() is strict about them)")
+                .isEqualTo(7L);
+    }
+
+    @Test
+    @DisplayName("the whole uint64 range is accepted, above Long.MAX_VALUE too")
+    void unsignedRange() {
+        for (String big : new String[] {"9223372036854775808", "18446744073709551615"}) {
+            long parsed = ResourceVersions.parse(big);
+            assertThat(Long.toUnsignedString(parsed))
+                    .as("parse(\"%s\") fits in 64 unsigned bits, as Go's ParseUint(s, 10, 64) allows:"
+                            + " Long.toUnsignedString of your result should give the same digits back", big)
+                    .isEqualTo(big);
+        }
+    }
+
+    @Test
+    @DisplayName("GOLD b3.12: \"abc\" is refused with Kubernetes' exact message")
+    void goldenAbc() {
+        Throwable thrown = catchThrowable(() -> ResourceVersions.parse("abc"));
+
+        assertThat(thrown)
+                .as("parse(\"abc\") should throw IllegalArgumentException")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage())
+                .as("the message a real kube-apiserver sent for ?resourceVersion=abc")
+                .isEqualTo("resourceVersion: Invalid value: \"abc\": strconv.ParseUint: parsing \"abc\": invalid syntax");
+    }
+
+    @ParameterizedTest(name = "\"{0}\" is not a resourceVersion")
+    @ValueSource(strings = {
+        "-1", "abc", " 12", "12 ", "1e3", "+12", "0x1f", "1_000", "12.0", "1,2",
+        "\uff11\uff12", // "１２", full-width digits: Unicode digits, not ASCII
+        "\u0661\u0662", // "١٢", Arabic-Indic digits
+    })
+    @DisplayName("anything but ASCII digits: invalid syntax")
+    void invalidSyntax(String text) {
+        Throwable thrown = catchThrowable(() -> ResourceVersions.parse(text));
+
+        assertThat(thrown)
+                .as("parse(\"%s\"): Go's strconv.ParseUint accepts only ASCII digits 0-9 (no sign, space, exponent,"
+                        + " underscore or other Unicode digit), so this must throw IllegalArgumentException", text)
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage())
+                .as("Kubernetes' message names the field, quotes the value twice, and gives Go's reason")
+                .isEqualTo("resourceVersion: Invalid value: \"" + text + "\": strconv.ParseUint: parsing \""
+                        + text + "\": invalid syntax");
+    }
+
+    @Test
+    @DisplayName("control characters are refused too")
+    void controlCharacters() {
+        for (String text : new String[] {"12\u0000", "1\n2", "\t12"}) {
+            Throwable thrown = catchThrowable(() -> ResourceVersions.parse(text));
+            assertThat(thrown)
+                    .as("parse of a value holding a control character must throw IllegalArgumentException")
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(thrown.getMessage()).startsWith("resourceVersion: Invalid value: ").endsWith(": invalid syntax");
+        }
+    }
+
+    @ParameterizedTest(name = "\"{0}\" does not fit in 64 bits")
+    @ValueSource(strings = {"18446744073709551616", "99999999999999999999999"})
+    @DisplayName("more than 2^64-1: value out of range")
+    void outOfRange(String text) {
+        Throwable thrown = catchThrowable(() -> ResourceVersions.parse(text));
+
+        assertThat(thrown)
+                .as("parse(\"%s\") is above 2^64-1 and must throw IllegalArgumentException", text)
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage())
+                .as("digits that do not fit are Go's 'value out of range', not 'invalid syntax'")
+                .isEqualTo("resourceVersion: Invalid value: \"" + text + "\": strconv.ParseUint: parsing \""
+                        + text + "\": value out of range");
+    }
+
+    @Test
+    @DisplayName("compare: numbers, not strings (\"10\" is newer than \"9\")")
+    void compareAsNumbers() {
+        assertCompare("1", "2", -1);
+        assertCompare("2", "1", 1);
+        assertCompare("86", "86", 0);
+        assertCompare("10", "9", 1);
+        assertCompare("9", "10", -1);
+        assertCompare("80", "83", -1);
+        assertCompare("100", "99", 1);
+    }
+
+    @Test
+    @DisplayName("compare: any length, beyond 64 bits (Kubernetes 1.35 conformance)")
+    void compareAnyLength() {
+        assertCompare("18446744073709551616", "18446744073709551615", 1);
+        assertCompare("100000000000000000000000000000", "99999999999999999999999999999", 1);
+        assertCompare("123456789012345678901234567890", "123456789012345678901234567891", -1);
+        assertCompare("123456789012345678901234567890", "123456789012345678901234567890", 0);
+    }
+
+    @ParameterizedTest(name = "\"{0}\" is not well formed")
+    @ValueSource(strings = {"", "0", "007", "-1", "+1", "1e3", "abc", " 1", "1 ", "\uff11", "00"})
+    @DisplayName("compare: only canonical decimal integers (no leading zero, not \"0\")")
+    void compareRejectsNonCanonical(String bad) {
+        Throwable asFirst = catchThrowable(() -> ResourceVersions.compare(bad, "5"));
+        Throwable asSecond = catchThrowable(() -> ResourceVersions.compare("5", bad));
+
+        for (Throwable thrown : new Throwable[] {asFirst, asSecond}) {
+            assertThat(thrown)
+                    .as("compare with \"%s\" must throw IllegalArgumentException: CompareResourceVersion accepts only"
+                            + " digits without a leading zero, and \"0\" is never a live resourceVersion", bad)
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(thrown.getMessage()).isEqualTo("resource version is not well formed: " + bad);
+        }
+    }
+
+    @Test
+    @DisplayName("compare: when both are bad, the first one is named")
+    void firstBadOneIsNamed() {
+        Throwable thrown = catchThrowable(() -> ResourceVersions.compare("x", "y"));
+
+        assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage()).isEqualTo("resource version is not well formed: x");
+    }
+
+    private static void assertCompare(String a, String b, int expected) {
+        assertThat(ResourceVersions.compare(a, b))
+                .as("compare(\"%s\", \"%s\") should be %d", a, b, expected)
+                .isEqualTo(expected);
+    }
+}
