@@ -60,7 +60,7 @@ public final class ObjectMeta {
     public static Map<String, String> labels(ObjectNode object) {
         Map<String, String> labels = new TreeMap<>();
         JsonNode node = object.path("metadata").path("labels");
-        node.fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+        node.properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
         return labels;
     }
 

@@ -114,6 +114,15 @@ public class Status {
                         + String.join(", ", accepted), null);
     }
 
+    /**
+     * 405 for a verb a resource's storage does not implement, such as {@code watch} on a storage
+     * without watch support: {@code watch is not supported on resources of kind "configmaps"}.
+     */
+    public static Status methodNotSupported(GroupResource resource, String verb) {
+        return failure(405, "MethodNotAllowed", verb + " is not supported on resources of kind " + GoJson.quote(resource.toString()),
+                new Details(null, resource.group(), resource.resource(), null, null, 0));
+    }
+
     /** 405: a verb this endpoint does not serve (what kube-apiserver's router answers). */
     public static Status methodNotAllowed() {
         return failure(405, "MethodNotAllowed", "the server does not allow this method on the requested resource",

@@ -95,8 +95,8 @@ public class ResourceHandler {
     // tag::list-handler[]
     protected ApiResponse list(ApiRequest request, ResourcePath path) {
         if (isTrue(request.param("watch"))) {
-            throw Status.failure(405, "MethodNotAllowed",
-                    "watch is not served by this chapter's server (chapter 4 adds it)", Status.Details.EMPTY).exception();
+            // What kube-apiserver answers for a storage without watch support; chapter 4 adds watch.
+            throw Status.methodNotSupported(type().groupResource(), "watch").exception();
         }
         String resourceVersion = request.param("resourceVersion");
         String match = request.param("resourceVersionMatch");

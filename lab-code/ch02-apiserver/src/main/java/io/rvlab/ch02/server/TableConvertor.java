@@ -161,8 +161,8 @@ public final class TableConvertor {
                 cells.add(String.join(",", names));
                 cells.add(String.join(",", images));
                 List<String> selector = new ArrayList<>();
-                object.path("spec").path("selector").path("matchLabels").fields()
-                        .forEachRemaining(e -> selector.add(e.getKey() + "=" + e.getValue().asText()));
+                object.path("spec").path("selector").path("matchLabels").properties()
+                        .forEach(e -> selector.add(e.getKey() + "=" + e.getValue().asText()));
                 cells.add(String.join(",", selector));
             }
             default -> cells.add(age);

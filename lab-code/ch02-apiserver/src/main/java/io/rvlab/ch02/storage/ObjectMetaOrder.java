@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +54,7 @@ public final class ObjectMetaOrder {
     private static void reorder(ObjectNode node, List<String> order) {
         Map<String, JsonNode> known = new LinkedHashMap<>();
         List<Map.Entry<String, JsonNode>> others = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
             if (order.contains(field.getKey())) {
                 known.put(field.getKey(), field.getValue());
             } else {

@@ -72,8 +72,8 @@ public class RevisionWaiter {
                 reached.complete(revisionOf(response));
             }
         }, reached::completeExceptionally);
-        try (Watch.Watcher watcher = client.getWatchClient().watch(ALL_KEYS, everyKeyFromNext, listener)) {
-            return reached.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try (Watch.Watcher ignored = client.getWatchClient().watch(ALL_KEYS, everyKeyFromNext, listener)) {
+            return reached.get(timeout.toMillis(), TimeUnit.MILLISECONDS); // closing the watch ends it either way
         } catch (TimeoutException | ExecutionException e) {
             throw new TooLargeResourceVersionException(wanted, currentRevision(), EtcdStorage.RETRY_AFTER_SECONDS);
         } catch (InterruptedException e) {

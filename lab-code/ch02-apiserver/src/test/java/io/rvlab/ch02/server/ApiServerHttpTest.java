@@ -284,7 +284,8 @@ class ApiServerHttpTest {
                     "MethodNotAllowed", "{}", 405));
         }
         assertThat(http.post("/api/v1/configmaps", Objects.configMap("x").toString()).code()).isEqualTo(405);
-        assertThat(http.get(cms + "?watch=true").code()).isEqualTo(405);
+        assertThat(http.get(cms + "?watch=true").body()).isEqualTo(status(
+                "watch is not supported on resources of kind \\\"configmaps\\\"", "MethodNotAllowed", "{\"kind\":\"configmaps\"}", 405));
 
         Http.Response invalid = http.post(cms, Objects.configMap("Bad_Name").toString());
         assertThat(invalid.code()).isEqualTo(422);
