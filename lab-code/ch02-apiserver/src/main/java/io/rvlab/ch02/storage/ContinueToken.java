@@ -79,7 +79,7 @@ public record ContinueToken(long resourceVersion, String start) {
         String rvText = field(json, "rv", false);
         String start = field(json, "start", true);
         if (!VERSION.equals(version)) {
-            throw new InvalidContinueTokenException("server does not recognize this encoded version " + GoJson.quote(version));
+            throw new InvalidContinueTokenException("server does not recognize this encoded version " + version);
         }
         long revision = rvText.isEmpty() ? 0 : Long.parseLong(rvText);
         if (revision == 0) {

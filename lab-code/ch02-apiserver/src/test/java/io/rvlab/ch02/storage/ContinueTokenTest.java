@@ -58,7 +58,7 @@ class ContinueTokenTest {
     @DisplayName("a well-formed token with a bad field is refused with Kubernetes' reason")
     void badFields() {
         assertThatThrownBy(() -> ContinueToken.decode(b64("{\"v\":\"meta.k8s.io/v2\",\"rv\":1,\"start\":\"a\"}")))
-                .hasMessage("invalid continue token: continue key is not valid: server does not recognize this encoded version \"meta.k8s.io/v2\"");
+                .hasMessage("invalid continue token: continue key is not valid: server does not recognize this encoded version meta.k8s.io/v2");
         assertThatThrownBy(() -> ContinueToken.decode(b64("{\"v\":\"meta.k8s.io/v1\",\"rv\":0,\"start\":\"a\"}")))
                 .hasMessage("invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
         assertThatThrownBy(() -> ContinueToken.decode(b64("{\"v\":\"meta.k8s.io/v1\",\"rv\":5,\"start\":\"\"}")))
