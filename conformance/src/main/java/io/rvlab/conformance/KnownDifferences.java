@@ -1,0 +1,105 @@
+package io.rvlab.conformance;
+
+import io.rvlab.conformance.Difference.Aspect;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The reviewed differences between rvlab's chapter 2 server and kube-apiserver 1.26.1, each with its
+ * reason. The conformance tests accept exactly these (and fail when one stops occurring); the build
+ * publishes them as the chapter's "differences from Kubernetes" table ({@link DifferencesTable}).
+ *
+ * <p>The version policy (reference/README.md) decides what belongs here: match 1.26.1's wire
+ * behaviour, except where the fact sheet records that current Kubernetes behaves differently (then
+ * follow current Kubernetes), or where 1.26 has a known weakness worth doing better than. A
+ * difference that fits neither goes to {@link OpenDifferences} until the server is fixed.
+ */
+public final class KnownDifferences {
+
+    /** A difference that is not tied to particular requests: the suite sets it aside everywhere. */
+    public record General(String scope, String kubernetes, String rvlab, String why) {
+    }
+
+    // tag::list[]
+    public static final List<ListedDifference> LIST = List.of(
+            new ListedDifference("b2", List.of("b2.1", "b2.2", "b2.3"), Set.of(Aspect.BODY),
+                    "Served from the watch cache: the list's resourceVersion is the last configmap event the cache "
+                            + "had processed (83, the create of cm-c), although etcd was at 85.",
+                    "Reads etcd: the list's resourceVersion is etcd's header revision at the read (85 in the "
+                            + "transcript's numbering), as for a list without resourceVersion (b1).",
+                    "rvlab has no watch cache until chapter 4; every list is read from etcd (as with "
+                            + "`--watch-cache=false`, golden n1.1). Both answers keep the promise of resourceVersion "
+                            + "\"0\" (any) and NotOlderThan; etcd's is the newest possible. Fact sheet §1.6: a "
+                            + "cache-served list carries the cache's revision, an etcd-served one the header revision."),
+            new ListedDifference("b3", List.of("b3.5"), Set.of(Aspect.ITEMS, Aspect.BODY),
+                    "Served from the watch cache, which ignores `limit` for resourceVersion \"0\": all three "
+                            + "configmaps, no `continue`, no `remainingItemCount`, and the cache's resourceVersion (83).",
+                    "Reads etcd, which honours `limit`: one configmap, a `continue` token, "
+                            + "`remainingItemCount: 2`, and etcd's header revision (86 in the transcript's numbering).",
+                    "rvlab has no watch cache until chapter 4, so every list is read from etcd, as kube-apiserver "
+                            + "does with `--watch-cache=false` (golden n1.2: `limit=1&resourceVersion=0` gives one item "
+                            + "and a continue token). Fact sheet §1.2: the cache ignores `limit` when resourceVersion is \"0\"."),
+            new ListedDifference("b3", List.of("b3.12"), Set.of(Aspect.STATUS),
+                    "HTTP 500 with no reason: `resourceVersion: Invalid value: \"abc\": strconv.ParseUint: "
+                            + "parsing \"abc\": invalid syntax`.",
+                    "HTTP 400 BadRequest: `invalid resource version: resourceVersion: Invalid value: \"abc\": ...`.",
+                    "Version policy: current Kubernetes (1.33 and later) validates the list options first and answers "
+                            + "400 BadRequest with this message (fact sheet §0, version deltas). A malformed "
+                            + "resourceVersion is the client's mistake, not the server's."),
+            new ListedDifference("d1", List.of("d1.1", "d1.2", "d1.3", "d1.7"), Set.of(Aspect.BODY),
+                    "The watch cache waits 3 s for the revision, then answers 504 `Too large resource version: "
+                            + "1000098, current: 97`: 97 is the last event the cache had seen (the delete of cm-del), "
+                            + "although etcd was at 98.",
+                    "The same 504 after the same wait, with `current:` etcd's revision (98 in the transcript's "
+                            + "numbering).",
+                    "rvlab waits for etcd itself (no watch cache until chapter 4), so the revision it reports is "
+                            + "etcd's. The 1.26 cache lags the global revision until an event of its own resource "
+                            + "arrives, a known weakness the version policy asks to do better than (golden README, "
+                            + "observation 1)."),
+            new ListedDifference("d1", List.of("d1.4", "d1.6"), Set.of(Aspect.STATUS, Aspect.RETRY_AFTER, Aspect.WAIT),
+                    "`Exact` at a future revision goes to etcd and fails at once: HTTP 500 with no reason, "
+                            + "`etcdserver: mvcc: required revision is a future revision`.",
+                    "Waits up to 3 s for etcd to reach the revision, then HTTP 504 Timeout `Too large resource "
+                            + "version: N, current: C` (cause ResourceVersionTooLarge), `retryAfterSeconds: 1` and "
+                            + "`Retry-After: 1`.",
+                    "Current Kubernetes turns etcd's future-revision error into the same 504 \"Too large resource "
+                            + "version\" as the other read paths (fact sheet §1.2, storage level: ErrFutureRev becomes "
+                            + "TooLargeResourceVersion with the current revision), and the version policy follows current "
+                            + "Kubernetes. rvlab answers it the way it answers every too-large resourceVersion: after the "
+                            + "watch cache's 3 s wait, with Retry-After (see d1.5)."),
+            new ListedDifference("d1", List.of("d1.5"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
+                    "`limit` with `NotOlderThan` goes to etcd: HTTP 504 at once, without `retryAfterSeconds` or a "
+                            + "`Retry-After` header.",
+                    "Waits up to 3 s, then HTTP 504 with `retryAfterSeconds: 1` and `Retry-After: 1`.",
+                    "rvlab has no watch cache until chapter 4 and reads every list from etcd, so it has one "
+                            + "too-large answer for every path: the watch cache's (wait 3 s, then 504 with Retry-After, "
+                            + "golden d1.1 to d1.3), which client-go's reflector knows how to retry. A kube-apiserver "
+                            + "without a watch cache answers at once instead (golden n1.5 to n1.7)."));
+    // end::list[]
+
+    // tag::general[]
+    public static final List<General> GENERAL = List.of(
+            new General("every object",
+                    "Writes `metadata.managedFields` (who set which field) on every create.",
+                    "Writes none, and drops any a client sends.",
+                    "Field management belongs to server-side apply, chapter 6. The suite ignores managedFields."),
+            new General("lists served from the watch cache (b2.1 to b2.3, b3.5)",
+                    "Items in no defined order (b2.2 and b2.3 list cm-b, cm-c, cm-a and cm-c, cm-a, cm-b).",
+                    "Items sorted by key, as etcd returns them.",
+                    "No watch cache until chapter 4: every list is read from etcd (like b1 and b3.1). The suite "
+                            + "compares these lists as sets."),
+            new General("every response",
+                    "Sends `Audit-Id`, `X-Kubernetes-Pf-Flowschema-Uid` and `X-Kubernetes-Pf-Prioritylevel-Uid`.",
+                    "Sends none of them.",
+                    "rvlab has no audit log and no API Priority and Fairness. The suite compares only "
+                            + "`Content-Type`, `Retry-After` and the framing (`Content-Length` or chunked)."),
+            new General("every request",
+                    "HTTPS on port 6443; every request carries a bearer token.",
+                    "Plain HTTP on 127.0.0.1, no authentication.",
+                    "Authentication is not what the course teaches; the server listens only on the local machine. "
+                            + "The suite drops the `Authorization` header from replayed requests."));
+    // end::general[]
+
+    private KnownDifferences() {
+    }
+}

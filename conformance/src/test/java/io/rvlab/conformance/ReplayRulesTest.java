@@ -1,0 +1,52 @@
+package io.rvlab.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rvlab.conformance.Transcript.Exchange;
+import io.rvlab.conformance.Transcript.Header;
+import io.rvlab.conformance.Transcript.Request;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Which requests are skipped, and which lists 1.26 served from its watch cache. */
+class ReplayRulesTest {
+
+    private static final Path GOLDEN = Path.of(System.getProperty("rvlab.conformance.golden", "golden"));
+
+    private static Request get(String target) {
+        return new Request("GET", target, List.of(), "");
+    }
+
+    @Test
+    @DisplayName("updates, deletes and patches are chapter 3, watches chapter 4, apply chapter 6")
+    void laterChapters() {
+        assertThat(Replayer.laterChapter(new Request("PUT", "/x", List.of(), ""))).hasValue("chapter 3 (update)");
+        assertThat(Replayer.laterChapter(new Request("DELETE", "/x", List.of(), ""))).hasValue("chapter 3 (delete)");
+        assertThat(Replayer.laterChapter(new Request("PATCH", "/x",
+                List.of(new Header("Content-Type", "application/merge-patch+json")), ""))).hasValue("chapter 3 (patch)");
+        assertThat(Replayer.laterChapter(new Request("PATCH", "/x",
+                List.of(new Header("Content-Type", "application/apply-patch+yaml")), ""))).hasValue("chapter 6 (server-side apply)");
+        assertThat(Replayer.laterChapter(get("/api/v1/namespaces/lab/configmaps?watch=true&resourceVersion=5")))
+                .hasValue("chapter 4 (watch)");
+        assertThat(Replayer.laterChapter(get("/api/v1/namespaces/lab/configmaps?limit=1"))).isEmpty();
+        assertThat(Replayer.laterChapter(new Request("POST", "/api/v1/namespaces", List.of(), "{}"))).isEmpty();
+    }
+
+    @Test
+    @DisplayName("the watch cache served b2.1-b2.3 and b3.5; etcd served b1, b2.4-b2.5 and the other b3 lists")
+    void watchCacheLists() {
+        Map<String, Boolean> cached = Replayer.HISTORY.subList(3, 6).stream()
+                .flatMap(file -> Transcript.read(GOLDEN.resolve(file)).exchanges().stream())
+                .filter(e -> e.response().code() == 200)
+                .collect(Collectors.toMap(Exchange::id, e -> Replayer.servedFromWatchCache(e.request())));
+        assertThat(cached).containsEntry("b2.1", true).containsEntry("b2.2", true).containsEntry("b2.3", true)
+                .containsEntry("b3.5", true)
+                .containsEntry("b1#1", false).containsEntry("b2.4", false).containsEntry("b2.5", false)
+                .containsEntry("b3.1", false).containsEntry("b3.2", false).containsEntry("b3.6", false)
+                .containsEntry("b3.7", false);
+    }
+}

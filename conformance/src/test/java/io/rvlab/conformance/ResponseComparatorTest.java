@@ -1,0 +1,106 @@
+package io.rvlab.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rvlab.conformance.Difference.Aspect;
+import io.rvlab.conformance.Transcript.Exchange;
+import io.rvlab.conformance.Transcript.Header;
+import io.rvlab.conformance.WireClient.Answer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The comparator catches the mistakes a re-implementation makes, shown on golden b1's list and
+ * d1.1's 504 answered by hand-made responses (revisions numbered as in the transcript).
+ */
+class ResponseComparatorTest {
+
+    private static final Path GOLDEN = Path.of(System.getProperty("rvlab.conformance.golden", "golden"));
+    private static final List<Header> JSON = List.of(new Header("Content-Type", "application/json"));
+
+    private final Exchange b1 = Transcript.read(GOLDEN.resolve("b1-list-plain-vs-etcd-revision.txt")).exchanges().get(0);
+    private final Exchange d1 = Transcript.read(GOLDEN.resolve("d1-future-resourceversion.txt")).exchanges().get(0);
+
+    /** The transcript's own numbering: creates 77, 79, 82, 83; the rest reproduced as unrelated writes. */
+    private static RvTranslator sameNumbers() {
+        RvTranslator rv = new RvTranslator(76);
+        for (long r = 77; r <= 98; r++) {
+            if (List.of(77L, 79L, 82L, 83L, 95L).contains(r)) {
+                rv.learnCreate(r, r);
+            } else {
+                rv.learnUnrelated(r, r);
+            }
+        }
+        return rv;
+    }
+
+    private static List<Aspect> compare(Exchange golden, Answer ours) {
+        // d1.1 named 1000098; sent unchanged, since this test keeps the transcript's numbering
+        return ResponseComparator.compare(golden.response(), ours,
+                        new ResponseComparator.Context(sameNumbers(), Map.of(1_000_098L, 1_000_098L), false))
+                .differences().stream().map(Difference::aspect).toList();
+    }
+
+    /** b1's list as rvlab writes it: no managedFields, other uids and times, cm-a as written at 80. */
+    private String ourList(String listRv, String... order) {
+        StringBuilder items = new StringBuilder();
+        Map<String, String> rvs = Map.of("cm-a", "80", "cm-b", "82", "cm-c", "83");
+        Map<String, String> data = Map.of("cm-a", "v2", "cm-b", "b1", "cm-c", "c1");
+        for (String name : order) {
+            items.append(items.isEmpty() ? "" : ",").append("{\"metadata\":{\"name\":\"").append(name)
+                    .append("\",\"namespace\":\"lab\",\"uid\":\"00000000-1111-2222-3333-444444444444\",\"resourceVersion\":\"")
+                    .append(rvs.get(name)).append("\",\"creationTimestamp\":\"2030-01-01T00:00:00Z\",\"labels\":{\"app\":\"lab\"}},")
+                    .append("\"data\":{\"k\":\"").append(data.get(name)).append("\"}}");
+        }
+        return "{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" + listRv
+                + "\"},\"items\":[" + items + "]}\n";
+    }
+
+    @Test
+    @DisplayName("the same list, without managedFields and with other uids and times, matches")
+    void sameList() {
+        assertThat(compare(b1, new Answer(200, JSON, ourList("84", "cm-a", "cm-b", "cm-c"), false, 0.01))).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a list resourceVersion that is the newest item's (83) instead of etcd's header revision (84) is caught")
+    void listRevisionIsTheHeaderRevision() {
+        assertThat(compare(b1, new Answer(200, JSON, ourList("83", "cm-a", "cm-b", "cm-c"), false, 0.01)))
+                .containsExactly(Aspect.BODY);
+    }
+
+    @Test
+    @DisplayName("items out of key order are caught when etcd served the list")
+    void etcdOrder() {
+        assertThat(compare(b1, new Answer(200, JSON, ourList("84", "cm-b", "cm-a", "cm-c"), false, 0.01)))
+                .containsExactly(Aspect.ITEMS);
+    }
+
+    @Test
+    @DisplayName("a small body sent chunked, or a missing Content-Type, is caught")
+    void framingAndContentType() {
+        assertThat(compare(b1, new Answer(200, JSON, ourList("84", "cm-a", "cm-b", "cm-c"), true, 0.01)))
+                .containsExactly(Aspect.FRAMING);
+        assertThat(compare(b1, new Answer(200, List.of(), ourList("84", "cm-a", "cm-b", "cm-c"), false, 0.01)))
+                .containsExactly(Aspect.CONTENT_TYPE);
+    }
+
+    @Test
+    @DisplayName("the too-large 504: its message, Retry-After and the 3 s wait are each checked")
+    void tooLarge() {
+        String body = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
+                + "\"Timeout: Too large resource version: 1000098, current: 97\",\"reason\":\"Timeout\",\"details\":"
+                + "{\"causes\":[{\"reason\":\"ResourceVersionTooLarge\",\"message\":\"Too large resource version\"}],"
+                + "\"retryAfterSeconds\":1},\"code\":504}\n";
+        List<Header> retry = List.of(new Header("Content-Type", "application/json"), new Header("Retry-After", "1"));
+        assertThat(compare(d1, new Answer(504, retry, body, false, 3.01))).isEmpty();
+        assertThat(compare(d1, new Answer(504, JSON, body, false, 3.01))).containsExactly(Aspect.RETRY_AFTER);
+        assertThat(compare(d1, new Answer(504, retry, body, false, 0.02))).containsExactly(Aspect.WAIT);
+        assertThat(compare(d1, new Answer(504, retry, body.replace("current: 97", "current: 98"), false, 3.01)))
+                .containsExactly(Aspect.BODY);
+        assertThat(compare(d1, new Answer(500, retry, body, false, 3.01))).containsExactly(Aspect.STATUS);
+    }
+}

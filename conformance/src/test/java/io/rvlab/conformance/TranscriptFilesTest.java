@@ -1,0 +1,81 @@
+package io.rvlab.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rvlab.conformance.Transcript.EtcdBlock;
+import io.rvlab.conformance.Transcript.Exchange;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The golden copies are byte-identical to the recorded ones, and the parser reads them exactly. */
+class TranscriptFilesTest {
+
+    private static final Path GOLDEN = Path.of(System.getProperty("rvlab.conformance.golden", "golden"));
+
+    @Test
+    @DisplayName("every golden file has the SHA-256 its README lists (the copies were not edited)")
+    void copiesAreUnchanged() throws Exception {
+        Matcher sums = Pattern.compile("([0-9a-f]{64})  (\\S+\\.txt)").matcher(Files.readString(GOLDEN.resolve("README.md")));
+        Map<String, String> listed = new LinkedHashMap<>();
+        while (sums.find()) {
+            listed.put(sums.group(2), sums.group(1));
+        }
+        assertThat(listed.keySet()).containsExactlyElementsOf(Replayer.HISTORY);
+        for (Map.Entry<String, String> file : listed.entrySet()) {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(GOLDEN.resolve(file.getKey())));
+            assertThat(HexFormat.of().formatHex(digest)).as(file.getKey()).isEqualTo(file.getValue());
+        }
+    }
+
+    @Test
+    @DisplayName("the parser finds every exchange, and each body is exactly as long as its Content-Length says")
+    void parsesExactly() {
+        Map<String, Integer> expected = Map.of("00", 1, "a1", 3, "b0", 2, "b1", 2, "b2", 5, "b3", 12, "c2", 13, "d1", 7);
+        for (String file : Replayer.HISTORY) {
+            Transcript transcript = Transcript.read(GOLDEN.resolve(file));
+            assertThat(transcript.exchanges()).as(file).hasSize(expected.get(transcript.scenario()));
+            for (Exchange exchange : transcript.exchanges()) {
+                exchange.response().header("Content-Length").ifPresent(length -> assertThat(
+                        exchange.response().body().getBytes(StandardCharsets.UTF_8).length)
+                        .as(file + " " + exchange.id()).isEqualTo(Integer.parseInt(length)));
+                assertThat(exchange.request().header("Authorization")).as("recorded with a token").isPresent();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("exchanges are named after the capturer's labels; notes and etcd blocks are kept")
+    void labelsNotesAndEtcdBlocks() {
+        Transcript b3 = Transcript.read(GOLDEN.resolve("b3-list-limit-continue.txt"));
+        assertThat(b3.exchanges()).extracting(Exchange::id).containsExactly("b3.1", "b3.2", "b3.3", "b3.5", "b3.6",
+                "b3.7", "b3.8", "b3.9", "b3.10", "b3.11", "b3.12", "b3.13");
+        Exchange first = b3.exchanges().get(0);
+        assertThat(first.request().target()).isEqualTo("/api/v1/namespaces/lab/configmaps?limit=1");
+        assertThat(first.response().statusLine()).isEqualTo("HTTP/1.1 200 OK");
+        assertThat(first.response().timeTotal()).isEqualTo(0.006202);
+        assertThat(first.notes()).anyMatch(n -> n.startsWith("b3.1 limit=1"));
+
+        Transcript a1 = Transcript.read(GOLDEN.resolve("a1-create-get-configmap-vs-etcd.txt"));
+        assertThat(a1.exchanges()).extracting(Exchange::id).containsExactly("a1#1", "a1#2", "a1#3");
+        assertThat(a1.exchanges().get(0).request().body()).startsWith("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\"").endsWith("}");
+        assertThat(a1.exchanges().get(1).request().body()).isEmpty();
+        assertThat(a1.entries()).filteredOn(EtcdBlock.class::isInstance).hasSize(2)
+                .allSatisfy(e -> assertThat(((EtcdBlock) e).output()).contains("\"mod_revision\""));
+    }
+
+    @Test
+    @DisplayName("a line that is not part of the format is an error, not silently skipped")
+    void strict() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Transcript.parse("x.txt", "### note\nstray line\n"))
+                .hasMessageContaining("x.txt:2: unexpected line");
+    }
+}
