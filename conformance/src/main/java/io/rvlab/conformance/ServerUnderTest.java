@@ -6,9 +6,11 @@ import io.rvlab.support.etcd.Etcd;
 import java.net.URI;
 
 /**
- * The API server a replay talks to, running over the etcd the replay started for it. Later
- * chapters pass their own server (one that also updates, deletes or watches) and a higher
- * {@link #chapter()}, and the requests of their chapter stop being skipped.
+ * The API server a replay talks to, running over the etcd the replay started for it. A later
+ * chapter passes its own server (one that also updates, deletes or watches) and a higher
+ * {@link #chapter()}: the replay then sends the requests of that chapter instead of skipping them.
+ * (The setup from earlier transcripts still sends only creates; chapter 3 will extend it with the
+ * writes it serves, and add c1 to {@link Replayer#HISTORY}.)
  */
 public interface ServerUnderTest extends AutoCloseable {
 
