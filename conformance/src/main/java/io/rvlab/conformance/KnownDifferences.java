@@ -74,7 +74,15 @@ public final class KnownDifferences {
                     "rvlab has no watch cache until chapter 4 and reads every list from etcd, so it has one "
                             + "too-large answer for every path: the watch cache's (wait 3 s, then 504 with Retry-After, "
                             + "golden d1.1 to d1.3), which client-go's reflector knows how to retry. A kube-apiserver "
-                            + "without a watch cache answers at once instead (golden n1.5 to n1.7)."));
+                            + "without a watch cache answers at once instead (golden n1.5 to n1.7)."),
+            new ListedDifference("c2", List.of("c2.8"), Set.of(Aspect.STATUS),
+                    "HTTP 500 with no reason and no details: `resourceVersion should not be set on objects to be "
+                            + "created` (the storage layer's error reaches the client unconverted).",
+                    "HTTP 400 BadRequest with the same message.",
+                    "Setting metadata.resourceVersion on a create is the client's mistake, and rvlab never answers a "
+                            + "client's mistake with a 5xx: a 500 tells a client to retry, and retrying this request "
+                            + "can never succeed. A 1.26 weakness (still present in current Kubernetes) that rvlab "
+                            + "does better than, as the version policy allows."));
     // end::list[]
 
     // tag::general[]

@@ -1,8 +1,6 @@
 package io.rvlab.conformance;
 
-import io.rvlab.conformance.Difference.Aspect;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Differences the server should NOT have, by the version policy (match kube-apiserver 1.26.1's wire
@@ -14,16 +12,7 @@ import java.util.Set;
 public final class OpenDifferences {
 
     // tag::list[]
-    public static final List<ListedDifference> LIST = List.of(
-            new ListedDifference("c2", List.of("c2.8"), Set.of(Aspect.STATUS),
-                    "HTTP 500 with no reason and no details: `{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
-                            + "\"status\":\"Failure\",\"message\":\"resourceVersion should not be set on objects to be "
-                            + "created\",\"code\":500}`.",
-                    "HTTP 400 BadRequest with the same message (RegistryStore.create and StorageErrors.toStatus "
-                            + "choose 400 on purpose: \"it is the client's mistake\").",
-                    "Fact sheet §3.2 records the 500 with no version delta (current Kubernetes still lets the storage "
-                            + "error through), so the version policy asks for the 500. Fix the server, or review "
-                            + "the 400 into KnownDifferences as a deliberate improvement on a 1.26 weakness."));
+    public static final List<ListedDifference> LIST = List.of();
     // end::list[]
 
     private OpenDifferences() {
