@@ -91,6 +91,11 @@ final class ApiNarrator implements AutoCloseable {
         return send(HttpRequest.newBuilder(server.url().resolve(path)).GET());
     }
 
+    /** A GET that prints nothing: for labs that print many answers as one table. */
+    Reply fetch(String path) {
+        return send(HttpRequest.newBuilder(server.url().resolve(path)).GET());
+    }
+
     Reply post(String path, ObjectNode body) {
         String json = GoJson.compact(body);
         out.say("$ curl -s -X POST -H 'Content-Type: application/json' \"" + SERVER + path + "\" -d '" + json + "'");

@@ -1,19 +1,57 @@
 package io.rvlab.ch02.labs;
 
+import static io.rvlab.ch02.labs.RvMatrix.Meaning.ANY;
+import static io.rvlab.ch02.labs.RvMatrix.Meaning.CONTINUATION;
+import static io.rvlab.ch02.labs.RvMatrix.Meaning.EXACT;
+import static io.rvlab.ch02.labs.RvMatrix.Meaning.MOST_RECENT;
+import static io.rvlab.ch02.labs.RvMatrix.Meaning.NOT_OLDER_THAN;
+import static io.rvlab.ch02.labs.RvMatrix.Meaning.REFUSED;
+
+import io.rvlab.ch02.labs.RvMatrix.Column;
+import io.rvlab.ch02.labs.RvMatrix.Meaning;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Lab 2.2: a list's resourceVersion is the revision of the whole store it was read at, not its
  * newest item's; then the resourceVersion / resourceVersionMatch combinations of a list, including
- * Exact, which reads etcd's history and shows an object as it was.
+ * Exact, which reads etcd's history and shows an object as it was; and finally the whole matrix,
+ * one request per combination, checked against Kubernetes' table and drawn as {@value #DIAGRAM}.
  */
 public final class ListRevisionLab implements Lab {
 
     static final String NS = "lab-2-2";
     static final String PREFIX = "/registry/configmaps/" + NS + "/";
+
+    static final String DIAGRAM = "rv-matrix.svg";
+
+    /** A row of Kubernetes' table: the meaning it documents for resourceVersion unset, "0" and N. */
+    record Combination(String verb, String match, String paging, List<Meaning> meanings) {
+    }
+
+    private static Combination row(String verb, String match, String paging, Meaning... meanings) {
+        return new Combination(verb, match, paging, List.of(meanings));
+    }
+
+    // tag::matrix[]
+    /** Kubernetes' "semantics for get and list", row by row: what the lab expects. */
+    static final List<Combination> MATRIX = List.of(
+            // verb, resourceVersionMatch, paging; the meaning for resourceVersion unset, "0", N
+            row("GET", "", "", MOST_RECENT, ANY, NOT_OLDER_THAN),
+            row("LIST", "", "", MOST_RECENT, ANY, NOT_OLDER_THAN),
+            row("LIST", "", "limit=1", MOST_RECENT, ANY, EXACT), // the legacy rule
+            row("LIST", "", "continue", CONTINUATION, CONTINUATION, REFUSED),
+            row("LIST", "Exact", "", REFUSED, REFUSED, EXACT),
+            row("LIST", "Exact", "limit=1", REFUSED, REFUSED, EXACT),
+            row("LIST", "NotOlderThan", "", REFUSED, ANY, NOT_OLDER_THAN),
+            row("LIST", "NotOlderThan", "limit=1", REFUSED, ANY, NOT_OLDER_THAN),
+            row("LIST", "NotOlderThan", "continue", REFUSED, REFUSED, REFUSED));
+    // end::matrix[]
 
     @Override
     public String id() {
@@ -85,9 +123,109 @@ public final class ListRevisionLab implements Lab {
             ApiNarrator.Reply exactZero = api.get(list + "?resourceVersion=0&resourceVersionMatch=Exact");
             api.showStatus(exactZero);
             out.check(noRv.code() == 422 && exactZero.code() == 422, "422 Invalid, as kube-apiserver answers");
+
+            out.step("The whole matrix, one request for each combination");
+            out.say("First a page and its continue token, then one more unrelated write: N, the token's");
+            out.say("revision and etcd's revision become three different numbers.");
+            ApiNarrator.Reply firstPage = api.get(list + "?limit=1");
+            api.showList(firstPage);
+            String token = firstPage.continueToken();
+            long now = api.etcdPut("/rvlab/lab-2.2/unrelated", "y");
+            out.say("Below, each request line is followed by three answers: with no resourceVersion,");
+            out.say("with resourceVersion=0 and with N = " + a.rv() + ". TOKEN stands for the continue token above;");
+            out.say("the third answer of the limit=1 row, for example, answers");
+            out.say("$ curl -s \"" + ApiNarrator.SERVER + list + "?resourceVersion=" + a.rv() + "&limit=1\"");
+            RvMatrix matrix = new RvMatrix("Lab 2.2: GET and LIST at every resourceVersion", list, "cm-a",
+                    a.rv(), firstPage.rv(), now);
+            for (Combination combination : MATRIX) {
+                matrix.add(ask(api, list, combination, a.rv(), token));
+            }
+            for (String line : matrix.table()) {
+                out.show("%s", line);
+            }
+            long after = api.revision();
+            out.check(after == now, "reads write nothing: etcd is still at revision " + now);
+            checkMeanings(out, matrix, changed, b.rv());
+            Path diagram = lab.artifacts().resolve(DIAGRAM);
+            RvMatrixSvg.write(matrix, diagram);
+            out.check(Files.size(diagram) > 0, "the same matrix drawn as " + DIAGRAM + " in the lab's artifacts");
         }
         out.conclude("a list's resourceVersion is the etcd revision it was read at: a moment of the whole store, "
-                + "often made by a write to something else entirely. Exact reads that moment from etcd's history; "
-                + "the other modes read the latest and only promise it is not older than what you asked for.");
+                + "often made by a write to something else entirely. Exact, and every page after the first, read one fixed "
+                + "moment from etcd's history; the other modes read the latest and only promise it is not older than "
+                + "what you asked for.");
+    }
+
+    /** Makes the three requests of one row and records what came back. */
+    private static RvMatrix.Row ask(ApiNarrator api, String list, Combination row, long n, String token) {
+        List<RvMatrix.Cell> cells = new ArrayList<>();
+        for (Column column : Column.values()) {
+            List<String> params = new ArrayList<>();
+            switch (column) {
+                case ZERO -> params.add("resourceVersion=0");
+                case N -> params.add("resourceVersion=" + n);
+                default -> { }
+            }
+            if (!row.match().isEmpty()) {
+                params.add("resourceVersionMatch=" + row.match());
+            }
+            if (row.paging().equals("limit=1")) {
+                params.add("limit=1");
+            } else if (row.paging().equals("continue")) {
+                params.add("continue=$TOKEN");
+            }
+            String query = String.join("&", params);
+            String path = (row.verb().equals("GET") ? list + "/cm-a" : list)
+                    + (query.isEmpty() ? "" : "?" + query.replace("$TOKEN", token));
+            ApiNarrator.Reply reply = api.fetch(path);
+            Meaning meaning = row.meanings().get(column.ordinal());
+            if (reply.code() != 200) {
+                List<String> causes = new ArrayList<>();
+                reply.json().path("details").path("causes").forEach(cause -> causes.add(cause.path("message").asText()));
+                if (causes.isEmpty()) {
+                    causes.add(reply.json().path("message").asText());
+                }
+                cells.add(new RvMatrix.Cell(column, query, meaning, reply.code(), reply.json().path("reason").asText(),
+                        causes, 0, List.of(), false));
+                continue;
+            }
+            List<String> items = new ArrayList<>();
+            if (row.verb().equals("GET")) {
+                items.add(reply.json().path("metadata").path("name").asText() + " " + reply.resourceVersion());
+            } else {
+                reply.json().path("items").forEach(item -> items.add(item.path("metadata").path("name").asText() + " "
+                        + item.path("metadata").path("resourceVersion").asText()));
+            }
+            cells.add(new RvMatrix.Cell(column, query, meaning, 200, "", List.of(), reply.rv(), items,
+                    !reply.continueToken().isEmpty()));
+        }
+        return new RvMatrix.Row(row.verb(), row.match(), row.paging(), cells);
+    }
+
+    /** One claim per meaning: every request of the matrix kept the promise Kubernetes documents for it. */
+    private static void checkMeanings(Narrator out, RvMatrix matrix, long cmA, long cmB) {
+        long etcd = matrix.etcdRevision();
+        long n = matrix.n();
+        boolean allKept = matrix.rows().stream().allMatch(row -> row.cells().stream().allMatch(cell -> matrix.kept(row, cell)));
+        RvMatrix.Row get = matrix.rows().get(0);
+        out.check(get.cells().stream().allMatch(cell -> cell.code() == 200 && cell.resourceVersion() == cmA),
+                "GET: cm-a at its own resourceVersion " + cmA + " in all three columns: a GET has no Exact");
+        out.check(matrix.listCells(MOST_RECENT).stream().allMatch(cell -> cell.resourceVersion() == etcd),
+                "Most Recent: resourceVersion " + etcd + ", etcd's revision at the read, with or without a limit");
+        out.check(matrix.listCells(ANY).stream().allMatch(cell -> cell.code() == 200 && cell.resourceVersion() == etcd),
+                "Any: also " + etcd + " here, read from etcd, and limit=1 is honoured (no watch cache yet)");
+        out.check(matrix.listCells(NOT_OLDER_THAN).stream().allMatch(cell -> cell.resourceVersion() == etcd),
+                "Not older than " + n + ": the latest, " + etcd + "; cm-a " + cmA + " and cm-b " + cmB + " keep their own");
+        out.check(matrix.listCells(EXACT).stream().allMatch(cell -> cell.resourceVersion() == n
+                        && cell.items().equals(List.of("cm-a " + n))),
+                "Exact: resourceVersion " + n + " and only cm-a " + n + ", the list as it was, with or without limit=1");
+        out.check(matrix.listCells(CONTINUATION).stream().allMatch(cell -> cell.resourceVersion() == matrix.tokenRevision()
+                        && cell.items().equals(List.of("cm-b " + cmB))),
+                "Continuation: cm-b, at the token's revision " + matrix.tokenRevision() + " (etcd is at " + etcd
+                        + "), with or without \"0\"");
+        List<RvMatrix.Cell> refused = matrix.listCells(REFUSED);
+        out.check(refused.stream().allMatch(cell -> cell.code() == 422 || cell.code() == 400),
+                refused.size() + " combinations refused: 422 for a misused resourceVersionMatch, 400 for N with a token");
+        out.check(allKept, "every answer kept the promise of its cell in Kubernetes' table");
     }
 }

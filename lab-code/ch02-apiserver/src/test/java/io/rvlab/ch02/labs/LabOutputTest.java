@@ -6,11 +6,13 @@ import io.rvlab.support.etcd.EtcdSettings;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabCapture;
 import io.rvlab.support.lab.Labs;
+import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.w3c.dom.Document;
 
 /**
  * Runs every lab of chapter 2 on a fresh etcd and keeps its transcript in target/lab-output, where
@@ -43,7 +46,14 @@ class LabOutputTest {
                     "\u2714 it is not any item's resourceVersion: items keep their own (8 and 7)",
                     "\u2714 at revision 6 only cm-a existed, and the list says resourceVersion 6",
                     "\u2714 and cm-a shows its old data, v1, with its old resourceVersion 6",
-                    "\u2714 422 Invalid, as kube-apiserver answers"),
+                    "\u2714 422 Invalid, as kube-apiserver answers",
+                    "\u2714 reads write nothing: etcd is still at revision 10",
+                    "\u2714 Most Recent: resourceVersion 10, etcd's revision at the read, with or without a limit",
+                    "\u2714 Exact: resourceVersion 6 and only cm-a 6, the list as it was, with or without limit=1",
+                    "\u2714 Continuation: cm-b, at the token's revision 9 (etcd is at 10), with or without \"0\"",
+                    "\u2714 10 combinations refused: 422 for a misused resourceVersionMatch, 400 for N with a token",
+                    "\u2714 every answer kept the promise of its cell in Kubernetes' table",
+                    "\u2714 the same matrix drawn as rv-matrix.svg in the lab's artifacts"),
             "2.3", List.of("{\"v\":\"meta.k8s.io/v1\",\"rv\":10,\"start\":\"cm-b\\u0000\"}",
                     "\u2714 every page has resourceVersion 10: all pages are read at the first page's revision",
                     "\u2714 410 Expired: revision 10 is gone, so the snapshot cannot be continued",
@@ -94,6 +104,40 @@ class LabOutputTest {
             String again = LabCapture.capture(lab, RERUN);
             assertThat(again).isEqualTo(first);
         }));
+    }
+
+    /** Diagrams the labs draw from their own runs; the chapter shows them. */
+    static final List<String> DIAGRAMS = List.of("rv-matrix.svg");
+
+    @TestFactory
+    @Order(4)
+    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output, the same on every fresh etcd")
+    Stream<DynamicTest> diagramsAreWellFormedAndDeterministic() {
+        return DIAGRAMS.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Path svg = OUTPUT.resolve(name);
+            if (!Files.exists(svg)) {
+                // Run on its own (not after captureEveryLab): draw the diagrams first.
+                for (Lab lab : chapterLabs()) {
+                    LabCapture.capture(lab, OUTPUT);
+                }
+            }
+            assertThat(svg).exists().isNotEmptyFile();
+            Document document = parse(Files.readAllBytes(svg));
+            assertThat(document.getDocumentElement().getTagName()).isEqualTo("svg");
+            assertThat(document.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
+            assertThat(document.getElementsByTagName("title").item(0).getTextContent()).isNotBlank();
+            if (freshEtcd() && Files.exists(RERUN.resolve(name))) {
+                assertThat(Files.readString(RERUN.resolve(name))).as("the diagram of a second run on a fresh etcd")
+                        .isEqualTo(Files.readString(svg));
+            }
+        }));
+    }
+
+    static Document parse(byte[] xml) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
     }
 
     static List<Lab> chapterLabs() {
