@@ -20,6 +20,15 @@ public final class Etcd implements AutoCloseable {
 
     private static Etcd shared;
 
+    /** gRPC (under jetcd) logs start-up details through java.util.logging; a learner needs none of them. */
+    private static final java.util.logging.Logger GRPC_LOG = quiet("io.grpc");
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.WARNING);
+        return logger; // kept in a field: the JDK holds loggers weakly, and a collected one forgets its level
+    }
+
     private final EtcdContainer container; // null for an external etcd
     private final String endpoints;
     private final Client client;
