@@ -1,0 +1,207 @@
+package io.rvlab.ch03.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.api.FieldError;
+import io.rvlab.ch02.api.GroupKind;
+import io.rvlab.ch02.api.ObjectMeta;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.registry.RegistryStore;
+import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.storage.GetOptions;
+import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.storage.InvalidResourceVersionException;
+import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.storage.RegistryKey;
+import io.rvlab.ch03.api.Conflicts;
+import io.rvlab.ch03.storage.Preconditions;
+import io.rvlab.ch03.storage.UpdatableStorage;
+import java.util.List;
+
+/**
+ * Chapter 2's {@link RegistryStore} plus update (PUT), JSON merge patch (PATCH), the /status
+ * subresource and delete with preconditions, as apiserver's generic registry Store does them.
+ * Every write is a {@link UpdatableStorage#guaranteedUpdate}: the checks below run inside its
+ * tryUpdate, against the object as stored at that moment.
+ */
+public class UpdatingRegistryStore extends RegistryStore {
+
+    private final UpdatableStorage storage;
+    private final UpdateStrategy strategy;
+
+    public UpdatingRegistryStore(ResourceType type, UpdatableStorage storage) {
+        super(type, storage);
+        this.storage = storage;
+        this.strategy = UpdateStrategy.of(type);
+    }
+
+    // tag::update[]
+    /**
+     * PUT: replaces the object named in the URL with {@code body}.
+     *
+     * @throws StatusException 400 (name or namespace differs from the URL), 404 (no such object),
+     *         409 (stale resourceVersion, or a uid in the body that is not the stored one), 422
+     */
+    public ObjectNode update(String namespace, String name, ObjectNode body, boolean status) {
+        ObjectNode incoming = body.deepCopy();
+        checkTypeMeta(incoming);
+        checkName(incoming, namespace, name);
+        RegistryKey key = keyFromPath(namespace, name);
+        // A uid in the body is a precondition: the object must be the one the client read.
+        Preconditions preconditions = Preconditions.uid(ObjectMeta.uid(incoming));
+        try {
+            return withTypeMeta(storage.guaranteedUpdate(key, preconditions,
+                    current -> prepareUpdate(current, incoming.deepCopy(), status)));
+        } catch (RuntimeException e) {
+            throw translate(e, name);
+        }
+    }
+
+    /**
+     * The tryUpdate of a PUT or PATCH (apiserver's Store.Update callback, then rest.BeforeUpdate):
+     * the resourceVersion check, the server-owned fields, the kind's strategy, validation.
+     */
+    protected ObjectNode prepareUpdate(ObjectNode current, ObjectNode incoming, boolean status) {
+        String name = ObjectMeta.name(current);
+        long requested = parseResourceVersion(ObjectMeta.resourceVersion(incoming));
+        if (requested == 0 && !strategy.allowUnconditionalUpdate()) {
+            // Kubernetes puts the resource where the kind belongs here (its TODO #18526).
+            throw Status.invalid(new GroupKind(type().group(), type().resource()), name, List.of(new FieldError(
+                    FieldError.Type.INVALID, "metadata.resourceVersion", "0", "must be specified for an update")))
+                    .exception();
+        }
+        if (requested != 0 && !ObjectMeta.resourceVersion(incoming).equals(ObjectMeta.resourceVersion(current))) {
+            // The client changed an old version: 409, and it is not retried here (the client must re-read).
+            throw Conflicts.optimisticLock(type().groupResource(), name).exception();
+        }
+        if (status) {
+            strategy.prepareForStatusUpdate(incoming, current);
+        }
+        beforeUpdate(incoming, current);
+        if (!status) {
+            strategy.prepareForUpdate(incoming, current);
+        }
+        ObjectMetaOrder.normalize(incoming);
+        validate(incoming);
+        return incoming;
+    }
+    // end::update[]
+
+    /** What no client may change (rest.BeforeUpdate): uid, creationTimestamp, generation, deletion fields. */
+    protected void beforeUpdate(ObjectNode updated, ObjectNode old) {
+        ObjectNode metadata = ObjectMeta.of(updated);
+        ObjectNode oldMetadata = ObjectMeta.of(old);
+        metadata.remove("managedFields"); // no server-side apply field tracking here
+        metadata.remove("selfLink");
+        for (String field : List.of("uid", "creationTimestamp", "generation", "deletionTimestamp",
+                "deletionGracePeriodSeconds")) {
+            JsonNode value = oldMetadata.get(field);
+            if (value == null) {
+                metadata.remove(field);
+            } else {
+                metadata.set(field, value.deepCopy());
+            }
+        }
+        if (!type().namespaced()) {
+            metadata.remove("namespace");
+        }
+    }
+
+    // tag::patch[]
+    /**
+     * PATCH with a JSON merge patch: applied to the object as stored, then the same checks as a
+     * PUT. The result carries the stored resourceVersion unless the patch sets one, so a patch is
+     * unconditional unless the client asks for optimistic locking (golden c1.7 to c1.9).
+     */
+    public ObjectNode patch(String namespace, String name, JsonNode patch, boolean status) {
+        RegistryKey key = keyFromPath(namespace, name);
+        if (!patch.isObject()) {
+            throw Status.badRequest("json: cannot unmarshal " + (patch.isArray() ? "array" : "value")
+                    + " into Go value of type map[string]interface {}").exception();
+        }
+        try {
+            return withTypeMeta(storage.guaranteedUpdate(key, Preconditions.NONE, current -> {
+                ObjectNode patched = (ObjectNode) MergePatch.apply(current, patch);
+                checkTypeMeta(patched);
+                checkName(patched, namespace, name);
+                return prepareUpdate(current, patched, status);
+            }));
+        } catch (RuntimeException e) {
+            throw translate(e, name);
+        }
+    }
+    // end::patch[]
+
+    // tag::delete[]
+    /**
+     * DELETE, with the preconditions of {@code options} (a DeleteOptions body, or null): checked
+     * first against the object just read (the 409s of golden c2, naming the Kind), then again by
+     * storage inside the delete transaction. Answers 200 with a Success Status.
+     */
+    public ObjectNode delete(String namespace, String name, ObjectNode options) {
+        RegistryKey key = keyFromPath(namespace, name);
+        JsonNode given = options == null ? null : options.get("preconditions");
+        Preconditions preconditions = given == null || !given.isObject() ? Preconditions.NONE
+                : new Preconditions(given.path("uid").asText(""), given.path("resourceVersion").asText(""));
+        try {
+            ObjectNode current = storage.get(key, GetOptions.LATEST);
+            if (!preconditions.uid().isEmpty() && !preconditions.uid().equals(ObjectMeta.uid(current))) {
+                throw Conflicts.deleteUidMismatch(type().groupKind(), name, preconditions.uid(), ObjectMeta.uid(current))
+                        .exception();
+            }
+            if (!preconditions.resourceVersion().isEmpty()
+                    && !preconditions.resourceVersion().equals(ObjectMeta.resourceVersion(current))) {
+                throw Conflicts.deleteResourceVersionMismatch(type().groupKind(), name, preconditions.resourceVersion(),
+                        ObjectMeta.resourceVersion(current)).exception();
+            }
+            ObjectNode deleted = storage.delete(key, preconditions);
+            Status.Details details = new Status.Details(name, type().group(), type().resource(), ObjectMeta.uid(deleted),
+                    null, 0);
+            return new Status("Success", null, null, details, 0, null).toJson();
+        } catch (RuntimeException e) {
+            throw translate(e, name);
+        }
+    }
+    // end::delete[]
+
+    /** Name and namespace in the body must be the URL's (apiserver's handlers checkName). */
+    protected void checkName(ObjectNode object, String namespace, String name) {
+        String inBody = ObjectMeta.namespace(object);
+        if (type().namespaced()) {
+            if (!inBody.isEmpty() && !inBody.equals(namespace)) {
+                throw Status.badRequest("the namespace of the object (" + inBody
+                        + ") does not match the namespace on the request (" + namespace + ")").exception();
+            }
+            ObjectMeta.setNamespace(object, namespace);
+        }
+        String bodyName = ObjectMeta.name(object);
+        if (!bodyName.equals(name)) {
+            throw Status.badRequest("the name of the object (" + bodyName + ") does not match the name on the URL ("
+                    + name + ")").exception();
+        }
+    }
+
+    /**
+     * A PUT's resourceVersion: "" and "0" mean none. Text that is not a number is answered as
+     * Kubernetes answers it: a 500 with Go's parse error and no reason (golden c1.6).
+     */
+    private long parseResourceVersion(String text) {
+        try {
+            return storage.versioner().parse(text);
+        } catch (InvalidResourceVersionException e) {
+            String reason = e.getMessage().substring(e.getMessage().lastIndexOf(": ") + 2);
+            throw Status.failure(500, null, "strconv.ParseUint: parsing " + GoJson.quote(text) + ": " + reason, null)
+                    .exception();
+        }
+    }
+
+    @Override
+    protected RuntimeException translate(RuntimeException error, String name) {
+        if (error instanceof StatusException) {
+            return error;
+        }
+        Status status = Conflicts.toStatus(error, type().groupResource(), name);
+        return status == null ? error : status.exception();
+    }
+}
