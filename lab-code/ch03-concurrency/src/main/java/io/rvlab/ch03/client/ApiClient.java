@@ -1,0 +1,138 @@
+package io.rvlab.ch03.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.storage.GoJson;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * A small typed client over {@code java.net.http}: get, create (POST), update (PUT), merge patch and
+ * delete, each returning the object the server sent back. A 409 throws a {@link ConflictException},
+ * any other failure a {@link StatusException}, both carrying the server's Status.
+ *
+ * <p>A {@link Listener} sees every request and answer: the labs print them as curl lines.
+ */
+public final class ApiClient {
+
+    /** Sees each request before it is sent, and each answer. */
+    public interface Listener {
+        void sent(String method, String path, String contentType, String body);
+
+        void received(String method, String path, int code, JsonNode body);
+    }
+
+    private static final Listener SILENT = new Listener() {
+        @Override
+        public void sent(String method, String path, String contentType, String body) {
+        }
+
+        @Override
+        public void received(String method, String path, int code, JsonNode body) {
+        }
+    };
+
+    private final URI server;
+    private final Listener listener;
+    private final HttpClient http;
+
+    public ApiClient(URI server) {
+        this(server, SILENT, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build());
+    }
+
+    private ApiClient(URI server, Listener listener, HttpClient http) {
+        this.server = server;
+        this.listener = listener;
+        this.http = http;
+    }
+
+    /** The same client, telling {@code listener} about every request. */
+    public ApiClient withListener(Listener listener) {
+        return new ApiClient(server, listener, http);
+    }
+
+    public ObjectNode get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    public ObjectNode create(String collectionPath, ObjectNode object) {
+        return send("POST", collectionPath, "application/json", GoJson.compact(object));
+    }
+
+    /** PUT: the whole object. With metadata.resourceVersion it is conditional, without it (for ConfigMaps) not. */
+    public ObjectNode update(String path, ObjectNode object) {
+        return send("PUT", path, "application/json", GoJson.compact(object));
+    }
+
+    /** A JSON merge patch (RFC 7386). */
+    public ObjectNode patch(String path, String mergePatch) {
+        return send("PATCH", path, "application/merge-patch+json", mergePatch);
+    }
+
+    /** DELETE; returns what the server sent (the object, or a Success Status). */
+    public ObjectNode delete(String path) {
+        return send("DELETE", path, null, null);
+    }
+
+    private ObjectNode send(String method, String path, String contentType, String body) {
+        listener.sent(method, path, contentType, body);
+        HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path))
+                .header("Accept", "application/json")
+                .header("User-Agent", "rvlab-client/1.0")
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        HttpResponse<String> response;
+        try {
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("the API server did not answer: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        JsonNode json;
+        try {
+            json = GoJson.read(response.body().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + path + ": not JSON (" + response.statusCode() + "): "
+                    + response.body(), e);
+        }
+        listener.received(method, path, response.statusCode(), json);
+        if (response.statusCode() >= 400) {
+            Status status = status(json, response.statusCode());
+            throw response.statusCode() == 409 ? new ConflictException(status) : new StatusException(status);
+        }
+        if (!(json instanceof ObjectNode object)) {
+            throw new IllegalStateException(method + " " + path + ": expected an object, got " + json);
+        }
+        return object;
+    }
+
+    /** Reads a Status body back into a {@link Status}. */
+    static Status status(JsonNode json, int httpCode) {
+        JsonNode d = json.path("details");
+        Status.Details details = d.isObject()
+                ? new Status.Details(text(d, "name"), text(d, "group"), text(d, "kind"), text(d, "uid"), null,
+                        d.path("retryAfterSeconds").asInt(0))
+                : null;
+        int code = json.path("code").asInt(httpCode);
+        return new Status(json.path("status").asText("Failure"), json.path("message").asText(""),
+                text(json, "reason"), details, code, null);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+}
