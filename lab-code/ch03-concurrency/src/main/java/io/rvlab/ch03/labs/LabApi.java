@@ -1,0 +1,127 @@
+package io.rvlab.ch03.labs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.GetResponse;
+import io.rvlab.ch01.Await;
+import io.rvlab.ch01.Bytes;
+import io.rvlab.ch01.Etcdctl;
+import io.rvlab.ch01.JetcdCalls;
+import io.rvlab.ch01.RevisionWriter;
+import io.rvlab.ch02.server.ApiServer;
+import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch03.client.ApiClient;
+import io.rvlab.ch03.server.ConcurrencyApiServer;
+import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.support.lab.LabContext;
+import io.rvlab.support.lab.Narrator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What chapter 3's labs share: the chapter's API server over the lab's etcd, an {@link ApiClient}
+ * whose every request is printed as a curl line (the server is {@code $APISERVER}, so no port
+ * appears) and every answer reduced to what the lab is about, and direct etcd reads printed as
+ * etcdctl lines.
+ */
+final class LabApi implements AutoCloseable {
+
+    static final String SERVER = "$APISERVER";
+
+    private final Narrator out;
+    private final Client client;
+    private final ApiServer server;
+    private final ApiClient api;
+
+    LabApi(LabContext lab) {
+        this.out = lab.out();
+        this.client = lab.client();
+        this.server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
+        this.api = new ApiClient(server.url()).withListener(new ApiClient.Listener() {
+            @Override
+            public void sent(String method, String path, String contentType, String body) {
+                out.say(curl(method, path, contentType, body));
+            }
+
+            @Override
+            public void received(String method, String path, int code, JsonNode body) {
+                out.show("%s", summary(code, body));
+            }
+        });
+    }
+
+    ApiClient client() {
+        return api;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    static String curl(String method, String path, String contentType, String body) {
+        StringBuilder line = new StringBuilder("$ curl -s");
+        if (!"GET".equals(method)) {
+            line.append(" -X ").append(method);
+        }
+        if (contentType != null) {
+            line.append(" -H 'Content-Type: ").append(contentType).append("'");
+        }
+        line.append(" \"").append(SERVER).append(path).append("\"");
+        if (body != null) {
+            line.append(" -d '").append(body).append("'");
+        }
+        return line.toString();
+    }
+
+    /** An answer in one line: code, kind and name, resourceVersion and data; or a Status's reason and message. */
+    static String summary(int code, JsonNode body) {
+        if ("Status".equals(body.path("kind").asText())) {
+            return code + " " + body.path("reason").asText() + ": " + body.path("message").asText();
+        }
+        JsonNode metadata = body.path("metadata");
+        return code + " " + body.path("kind").asText() + " " + metadata.path("name").asText() + "  resourceVersion \""
+                + metadata.path("resourceVersion").asText() + "\"" + (body.has("data") ? "  data " + data(body) : "");
+    }
+
+    /** The data of a ConfigMap, keys sorted: {@code {bar=A, baz=0}}. */
+    static Map<String, String> data(JsonNode object) {
+        Map<String, String> data = new TreeMap<>();
+        object.path("data").fields().forEachRemaining(e -> data.put(e.getKey(), e.getValue().asText()));
+        return data;
+    }
+
+    /** The numbers and value etcd keeps for a key. */
+    record KeyNumbers(long modRevision, long version, String value) {
+    }
+
+    /** Reads a key straight from etcd (no API server) and prints its mod_revision, version and data. */
+    KeyNumbers etcdGet(String key) {
+        out.etcdctl(Etcdctl.get(key));
+        out.jetcd(JetcdCalls.get(key));
+        GetResponse response = Await.result(client.getKVClient().get(Bytes.bytes(key)));
+        KeyValue kv = response.getKvs().get(0);
+        KeyNumbers numbers = new KeyNumbers(kv.getModRevision(), kv.getVersion(), Bytes.text(kv.getValue()));
+        out.show("%s: mod_revision=%d version=%d", key, numbers.modRevision(), numbers.version());
+        return numbers;
+    }
+
+    /** Removes what an earlier run left (straight in etcd); on a fresh etcd nothing is there and nothing is written. */
+    void startClean(String namespace) {
+        long deleted = 0;
+        RevisionWriter writer = new RevisionWriter(client);
+        String prefix = Keys.collection("configmaps", namespace).path();
+        out.etcdctl(Etcdctl.deletePrefix(prefix));
+        deleted += writer.deletePrefix(prefix);
+        String key = Keys.clusterObject("namespaces", namespace).path();
+        out.etcdctl(Etcdctl.delete(key));
+        deleted += Await.result(client.getKVClient().delete(Bytes.bytes(key))).getDeleted();
+        out.show("deleted %d key(s) left by an earlier run", deleted);
+    }
+
+    static List<String> lifelines() {
+        return List.of(LostUpdateLab.A, LostUpdateLab.B, LostUpdateLab.SERVER, LostUpdateLab.ETCD);
+    }
+}

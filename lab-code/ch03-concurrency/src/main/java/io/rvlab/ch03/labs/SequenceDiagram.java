@@ -1,0 +1,187 @@
+package io.rvlab.ch03.labs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A sequence diagram recorded from a lab's own run and drawn as SVG: one lifeline per participant,
+ * one arrow per message in the order the lab sent them, section notes across all lifelines.
+ * Requests are solid, answers dashed, a conflict red.
+ *
+ * <p>Hand-written like chapter 1's TimelineSvg and chapter 2's RvMatrixSvg: no drawing library,
+ * and the output is small, deterministic and readable as text.
+ */
+public final class SequenceDiagram {
+
+    /** How an arrow is drawn. */
+    public enum Tone {
+        /** A request: solid, dark. */
+        REQUEST,
+        /** A successful answer: dashed, green. */
+        OK,
+        /** A 409 Conflict: dashed, red, bold. */
+        CONFLICT,
+        /** An answer that is neither: dashed, grey. */
+        REPLY
+    }
+
+    private sealed interface Row permits Message, Note {
+    }
+
+    private record Message(int from, int to, String label, Tone tone) implements Row {
+    }
+
+    private record Note(String text) implements Row {
+    }
+
+    private static final int MARGIN = 24;
+    private static final int COLUMN = 250;
+    private static final int TOP = 78;
+    private static final int HEAD_HEIGHT = 34;
+    private static final int ROW = 30;
+    private static final int NOTE = 36;
+    private static final String SANS = "Helvetica, Arial, sans-serif";
+    private static final String MONO = "ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', monospace";
+    private static final String INK = "#1f2937";
+    private static final String MUTED = "#6b7280";
+    private static final String GREEN = "#15803d";
+    private static final String RED = "#b91c1c";
+
+    private final String title;
+    private final String description;
+    private final List<String> lifelines;
+    private final List<Row> rows = new ArrayList<>();
+
+    public SequenceDiagram(String title, String description, List<String> lifelines) {
+        this.title = title;
+        this.description = description;
+        this.lifelines = List.copyOf(lifelines);
+    }
+
+    public void message(String from, String to, String label, Tone tone) {
+        rows.add(new Message(index(from), index(to), label, tone));
+    }
+
+    /** A note across all lifelines, starting a part of the story. */
+    public void note(String text) {
+        rows.add(new Note(text));
+    }
+
+    public int messages() {
+        return (int) rows.stream().filter(Message.class::isInstance).count();
+    }
+
+    private int index(String lifeline) {
+        int i = lifelines.indexOf(lifeline);
+        if (i < 0) {
+            throw new IllegalArgumentException("no lifeline " + lifeline + " in " + lifelines);
+        }
+        return i;
+    }
+
+    public void write(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, render(), StandardCharsets.UTF_8);
+    }
+
+    private static int centre(int lifeline) {
+        return MARGIN + lifeline * COLUMN + COLUMN / 2;
+    }
+
+    public String render() {
+        int width = 2 * MARGIN + lifelines.size() * COLUMN;
+        int bodyTop = TOP + HEAD_HEIGHT + 14;
+        int height = bodyTop;
+        for (Row row : rows) {
+            height += row instanceof Note ? NOTE : ROW;
+        }
+        int bodyBottom = height + 8;
+        height = bodyBottom + HEAD_HEIGHT + MARGIN;
+
+        StringBuilder svg = new StringBuilder();
+        svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "viewBox=\"0 0 %d %d\" role=\"img\" aria-labelledby=\"title desc\">%n", width, height, width, height));
+        svg.append("  <title id=\"title\">").append(escape(title)).append("</title>\n");
+        svg.append("  <desc id=\"desc\">").append(escape(description)).append("</desc>\n");
+        svg.append("  <defs>\n");
+        for (String[] marker : new String[][] {{"ink", INK}, {"green", GREEN}, {"red", RED}, {"muted", MUTED}}) {
+            svg.append(String.format(Locale.ROOT, "    <marker id=\"arrow-%s\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "
+                    + "markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
+                    + "fill=\"%s\"/></marker>%n", marker[0], marker[1]));
+        }
+        svg.append("  </defs>\n");
+        svg.append(String.format(Locale.ROOT, "  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>%n", width, height));
+        svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"18\" "
+                + "font-weight=\"bold\" fill=\"%s\">%s</text>%n", MARGIN, MARGIN + 14, SANS, INK, escape(title)));
+        svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"12\" "
+                + "fill=\"%s\">%s</text>%n", MARGIN, MARGIN + 36, SANS, MUTED, escape(description)));
+
+        for (int i = 0; i < lifelines.size(); i++) {
+            int x = centre(i);
+            svg.append(String.format(Locale.ROOT, "  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d1d5db\" "
+                    + "stroke-width=\"1.5\" stroke-dasharray=\"4 4\"/>%n", x, TOP + HEAD_HEIGHT, x, bodyBottom));
+            head(svg, lifelines.get(i), x, TOP);
+            head(svg, lifelines.get(i), x, bodyBottom);
+        }
+
+        int y = bodyTop;
+        for (Row row : rows) {
+            if (row instanceof Note note) {
+                svg.append(String.format(Locale.ROOT, "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" "
+                        + "fill=\"#f3f4f6\" stroke=\"#d1d5db\"/>%n", MARGIN, y + 5, width - 2 * MARGIN, NOTE - 10));
+                svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"13\" "
+                        + "font-weight=\"bold\" fill=\"%s\">%s</text>%n", MARGIN + 10, y + NOTE / 2 + 5, SANS, INK,
+                        escape(note.text())));
+                y += NOTE;
+            } else if (row instanceof Message m) {
+                arrow(svg, m, y + ROW - 8);
+                y += ROW;
+            }
+        }
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    private static void head(StringBuilder svg, String name, int x, int top) {
+        svg.append(String.format(Locale.ROOT, "  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" "
+                + "fill=\"#eef2ff\" stroke=\"#4338ca\" stroke-width=\"1.5\"/>%n", x - 70, top, 140, HEAD_HEIGHT));
+        svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-family=\"%s\" "
+                + "font-size=\"14\" font-weight=\"bold\" fill=\"%s\">%s</text>%n", x, top + 22, SANS, INK, escape(name)));
+    }
+
+    private static void arrow(StringBuilder svg, Message m, int y) {
+        int x1 = centre(m.from());
+        int x2 = centre(m.to());
+        String colour = switch (m.tone()) {
+            case REQUEST -> INK;
+            case OK -> GREEN;
+            case CONFLICT -> RED;
+            case REPLY -> MUTED;
+        };
+        String marker = switch (m.tone()) {
+            case REQUEST -> "ink";
+            case OK -> "green";
+            case CONFLICT -> "red";
+            case REPLY -> "muted";
+        };
+        String dash = m.tone() == Tone.REQUEST ? "" : " stroke-dasharray=\"6 4\"";
+        String weight = m.tone() == Tone.CONFLICT ? "2.5" : "1.5";
+        svg.append(String.format(Locale.ROOT, "  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                + "stroke-width=\"%s\"%s marker-end=\"url(#arrow-%s)\"/>%n", x1, y, x2 + (x2 > x1 ? -2 : 2), y, colour,
+                weight, dash, marker));
+        int labelX = (x1 + x2) / 2;
+        svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-family=\"%s\" "
+                + "font-size=\"11\" fill=\"%s\"%s>%s</text>%n", labelX, y - 5, MONO, colour,
+                m.tone() == Tone.CONFLICT ? " font-weight=\"bold\"" : "", escape(m.label())));
+    }
+
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
