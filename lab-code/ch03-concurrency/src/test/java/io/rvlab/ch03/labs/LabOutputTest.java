@@ -1,0 +1,153 @@
+package io.rvlab.ch03.labs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rvlab.support.etcd.EtcdSettings;
+import io.rvlab.support.lab.Lab;
+import io.rvlab.support.lab.LabCapture;
+import io.rvlab.support.lab.Labs;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.w3c.dom.Document;
+
+/**
+ * Runs every lab of chapter 3 on a fresh etcd and keeps its transcript in target/lab-output, where
+ * the chapter text includes it from. So the lab output in the docs always comes from a real run,
+ * and a lab whose claims stop holding fails the build.
+ */
+@DisplayName("Chapter 3's labs, captured for the docs")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LabOutputTest {
+
+    static final Path OUTPUT = Path.of("target/lab-output");
+    static final Path RERUN = Path.of("target/lab-output-rerun");
+
+    /** Claims each lab must have made (and checked) in its transcript, with a fresh etcd's revisions. */
+    static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
+            "3.1", List.of("\u2714 A and B hold the same version, resourceVersion 6",
+                    "\u2714 200 OK again, resourceVersion 8: nothing told B that foo-1 had changed",
+                    "\u2714 the lost update: etcd holds bar=0, baz=B. B's write put back the bar=0 it had read, erasing A's bar=A",
+                    "\u2714 200 OK: resourceVersion 9 was current, so the write went through as 10",
+                    "409 Conflict: Operation cannot be fulfilled on configmaps \"foo-2\": the object has been modified; "
+                            + "please apply your changes to the latest version and try again",
+                    "\u2714 attempt 2 re-read foo-2 at resourceVersion 10 and wrote bar=A, baz=B as 11",
+                    "\u2714 nothing lost: etcd holds A's bar=A and B's baz=B",
+                    "\u2714 mod_revision 11 is B's resourceVersion, version 3: the refused PUT wrote nothing",
+                    "\u2714 the run drawn as optimistic-locking.svg in the lab's artifacts"));
+
+    @Test
+    @Order(1)
+    @DisplayName("the chapter registers lab 3.1")
+    void labsAreRegistered() {
+        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1");
+    }
+
+    @TestFactory
+    @Order(2)
+    @DisplayName("each lab runs to the end on a fresh etcd and its transcript holds the checks the chapter quotes")
+    Stream<DynamicTest> captureEveryLab() {
+        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
+            String transcript = LabCapture.capture(lab, OUTPUT);
+            Path file = OUTPUT.resolve("lab-" + lab.id() + ".txt");
+            assertThat(file).exists();
+            assertThat(Files.readString(file)).isEqualTo(transcript);
+            assertThat(transcript).isNotBlank()
+                    .startsWith("Lab " + lab.id() + ": " + lab.title())
+                    .contains("Step 1. ", "  $ etcdctl ", "  $ curl -s ", "What you saw: ")
+                    .doesNotContain("FAILED")
+                    .doesNotContainPattern("127\\.0\\.0\\.1:\\d+")                       // no port numbers
+                    .doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}")         // no uids
+                    .doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"); // no timestamps
+            if (freshEtcd()) {
+                // Revisions in the expected checks are absolute: they hold on a fresh etcd only.
+                assertThat(transcript).contains(EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
+            }
+        }));
+    }
+
+    @TestFactory
+    @Order(3)
+    @DisplayName("each lab's transcript is the same on every fresh etcd, so the docs do not change from build to build")
+    Stream<DynamicTest> transcriptsAreDeterministic() {
+        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
+            Assumptions.assumeTrue(freshEtcd(), "only a fresh etcd gives the same revisions twice");
+            Path captured = OUTPUT.resolve("lab-" + lab.id() + ".txt");
+            String first = Files.exists(captured) ? Files.readString(captured) : LabCapture.capture(lab, OUTPUT);
+            String again = LabCapture.capture(lab, RERUN);
+            assertThat(again).isEqualTo(first);
+        }));
+    }
+
+    /** Diagrams the labs draw from their own runs; the chapter shows them. */
+    static final List<String> DIAGRAMS = List.of("optimistic-locking.svg");
+
+    @TestFactory
+    @Order(4)
+    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output, the same on every fresh etcd")
+    Stream<DynamicTest> diagramsAreWellFormedAndDeterministic() {
+        return DIAGRAMS.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Path svg = OUTPUT.resolve(name);
+            if (!Files.exists(svg)) {
+                // Run on its own (not after captureEveryLab): draw the diagrams first.
+                for (Lab lab : chapterLabs()) {
+                    LabCapture.capture(lab, OUTPUT);
+                }
+            }
+            assertThat(svg).exists().isNotEmptyFile();
+            Document document = parse(Files.readAllBytes(svg));
+            assertThat(document.getDocumentElement().getTagName()).isEqualTo("svg");
+            assertThat(document.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
+            assertThat(document.getElementsByTagName("title").item(0).getTextContent()).isNotBlank();
+            if (freshEtcd() && Files.exists(RERUN.resolve(name))) {
+                assertThat(Files.readString(RERUN.resolve(name))).as("the diagram of a second run on a fresh etcd")
+                        .isEqualTo(Files.readString(svg));
+            }
+        }));
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("the sequence diagram of lab 3.1 has the four lifelines, the RVs of the run, and the 409 in red")
+    void sequenceDiagramShowsTheRun() throws Exception {
+        Path svg = OUTPUT.resolve("optimistic-locking.svg");
+        if (!Files.exists(svg)) {
+            LabCapture.capture(Labs.all().stream().filter(lab -> lab.id().equals("3.1")).findFirst().orElseThrow(), OUTPUT);
+        }
+        String text = Files.readString(svg);
+        assertThat(text).contains(">Writer A<", ">Writer B<", ">API server<", ">etcd<",
+                "PUT foo-1 {bar=0, baz=B}, no resourceVersion", "PUT foo-2 {bar=0, baz=B}, resourceVersion ");
+        assertThat(text).containsPattern("stroke=\"#b91c1c\"[^>]*/>\\s*<text[^>]*>409 Conflict: sent \\d+, stored \\d+</text>");
+        if (freshEtcd()) {
+            assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn: if mod_revision = 10, put", "succeeded, revision 11");
+        }
+        assertThat(text).doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}");
+    }
+
+    static Document parse(byte[] xml) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
+    }
+
+    static List<Lab> chapterLabs() {
+        return Labs.all().stream().filter(lab -> lab.id().startsWith("3.")).toList();
+    }
+
+    static boolean freshEtcd() {
+        return EtcdSettings.load().endpoints().isEmpty();
+    }
+}
