@@ -46,13 +46,20 @@ class LabOutputTest {
                     "\u2714 attempt 2 re-read foo-2 at resourceVersion 10 and wrote bar=A, baz=B as 11",
                     "\u2714 nothing lost: etcd holds A's bar=A and B's baz=B",
                     "\u2714 mod_revision 11 is B's resourceVersion, version 3: the refused PUT wrote nothing",
-                    "\u2714 the run drawn as optimistic-locking.svg in the lab's artifacts"));
+                    "\u2714 the run drawn as optimistic-locking.svg in the lab's artifacts"),
+            "3.2", List.of("\u2714 retry: a 409, then a fresh read and a PUT on it; etcd holds bar=A, baz=B",
+                    "/registry/configmaps/lab-3-2/retry: mod_revision=8 version=3",
+                    "\u2714 merge: the server applied baz=B to the latest object; etcd holds bar=A, baz=B, no conflict at all",
+                    "\u2714 overwrite: 200 OK and etcd holds bar=0, baz=B: A's bar=A is gone, as in lab 3.1",
+                    "\u2714 give up: 409 Conflict, and B reports it instead of writing",
+                    "/registry/configmaps/lab-3-2/give-up: mod_revision=16 version=2",
+                    "\u2714 etcd holds bar=A, baz=0: A's change kept, B's not made; someone must decide again"));
 
     @Test
     @Order(1)
-    @DisplayName("the chapter registers lab 3.1")
+    @DisplayName("the chapter registers labs 3.1 and 3.2")
     void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1");
+        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1", "3.2");
     }
 
     @TestFactory
