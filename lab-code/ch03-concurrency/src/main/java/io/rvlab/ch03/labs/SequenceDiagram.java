@@ -109,13 +109,6 @@ public final class SequenceDiagram {
                 + "viewBox=\"0 0 %d %d\" role=\"img\" aria-labelledby=\"title desc\">%n", width, height, width, height));
         svg.append("  <title id=\"title\">").append(escape(title)).append("</title>\n");
         svg.append("  <desc id=\"desc\">").append(escape(description)).append("</desc>\n");
-        svg.append("  <defs>\n");
-        for (String[] marker : new String[][] {{"ink", INK}, {"green", GREEN}, {"red", RED}, {"muted", MUTED}}) {
-            svg.append(String.format(Locale.ROOT, "    <marker id=\"arrow-%s\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" "
-                    + "markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" "
-                    + "fill=\"%s\"/></marker>%n", marker[0], marker[1]));
-        }
-        svg.append("  </defs>\n");
         svg.append(String.format(Locale.ROOT, "  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>%n", width, height));
         svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"18\" "
                 + "font-weight=\"bold\" fill=\"%s\">%s</text>%n", MARGIN, MARGIN + 14, SANS, INK, escape(title)));
@@ -164,17 +157,16 @@ public final class SequenceDiagram {
             case CONFLICT -> RED;
             case REPLY -> MUTED;
         };
-        String marker = switch (m.tone()) {
-            case REQUEST -> "ink";
-            case OK -> "green";
-            case CONFLICT -> "red";
-            case REPLY -> "muted";
-        };
         String dash = m.tone() == Tone.REQUEST ? "" : " stroke-dasharray=\"6 4\"";
         String weight = m.tone() == Tone.CONFLICT ? "2.5" : "1.5";
+        int direction = x2 > x1 ? 1 : -1;
+        int tip = x2 - direction * 2;
+        int base = tip - direction * 9;
+        // The arrowhead is a plain polygon, not an SVG marker: every renderer draws it the same.
         svg.append(String.format(Locale.ROOT, "  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                + "stroke-width=\"%s\"%s marker-end=\"url(#arrow-%s)\"/>%n", x1, y, x2 + (x2 > x1 ? -2 : 2), y, colour,
-                weight, dash, marker));
+                + "stroke-width=\"%s\"%s/>%n", x1, y, base, y, colour, weight, dash));
+        svg.append(String.format(Locale.ROOT, "  <polygon points=\"%d,%d %d,%d %d,%d\" fill=\"%s\"/>%n",
+                tip, y, base, y - 4, base, y + 4, colour));
         int labelX = (x1 + x2) / 2;
         svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-family=\"%s\" "
                 + "font-size=\"11\" fill=\"%s\"%s>%s</text>%n", labelX, y - 5, MONO, colour,

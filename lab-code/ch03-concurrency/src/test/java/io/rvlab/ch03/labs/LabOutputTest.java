@@ -136,7 +136,8 @@ class LabOutputTest {
         String text = Files.readString(svg);
         assertThat(text).contains(">Writer A<", ">Writer B<", ">API server<", ">etcd<",
                 "PUT foo-1 {bar=0, baz=B}, no resourceVersion", "PUT foo-2 {bar=0, baz=B}, resourceVersion ");
-        assertThat(text).containsPattern("stroke=\"#b91c1c\"[^>]*/>\\s*<text[^>]*>409 Conflict: sent \\d+, stored \\d+</text>");
+        assertThat(text).containsPattern("stroke=\"#b91c1c\"[^>]*/>\\s*<polygon[^>]*fill=\"#b91c1c\"/>\\s*"
+                + "<text[^>]*>409 Conflict: sent \\d+, stored \\d+</text>");
         if (freshEtcd()) {
             assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn: if mod_revision = 10, put", "succeeded, revision 11");
         }
