@@ -1,7 +1,9 @@
 package io.rvlab.ch02.server;
 
+import io.etcd.jetcd.Client;
 import io.rvlab.ch02.storage.EtcdStorage;
 import io.rvlab.support.etcd.Etcd;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -16,6 +18,9 @@ import java.util.concurrent.CountDownLatch;
  * </pre>
  * Port 8080 is the default because it is where kubectl looks when it has no kubeconfig at all
  * (http://localhost:8080), the old insecure port of kube-apiserver.
+ *
+ * <p>Later chapters serve their own, larger server through {@link #serve}, so the start-up and
+ * shutdown of etcd and server are written once.
  */
 public final class ApiServerMain {
 
@@ -24,7 +29,22 @@ public final class ApiServerMain {
     private ApiServerMain() {
     }
 
+    /** Starts a chapter's API server over the etcd the harness provides. */
+    @FunctionalInterface
+    public interface ServerFactory {
+        ApiServer start(Client etcd, String bindAddress, int port);
+    }
+
     public static void main(String[] args) throws InterruptedException {
+        serve(args, (client, bind, port) -> ApiServer.start(new EtcdStorage(client), bind, port), List.of());
+    }
+
+    /**
+     * Parses the command line, starts etcd and the server {@code factory} makes, prints how to try
+     * it ({@code extraTries}: more commands to suggest, with {@code {url}} for the server's URL), and
+     * runs until Ctrl-C.
+     */
+    public static void serve(String[] args, ServerFactory factory, List<String> extraTries) throws InterruptedException {
         int port = DEFAULT_PORT;
         String bind = ApiServer.DEFAULT_BIND_ADDRESS;
         boolean quiet = false;
@@ -47,7 +67,7 @@ public final class ApiServerMain {
         Etcd etcd = Etcd.start();
         ApiServer server;
         try {
-            server = ApiServer.start(new EtcdStorage(etcd.client()), bind, port);
+            server = factory.start(etcd.client(), bind, port);
             if (!quiet) {
                 server.logRequestsTo(System.out); // so learners see what kubectl asks for
             }
@@ -73,6 +93,9 @@ public final class ApiServerMain {
         System.out.println("  kubectl --server " + url + " create configmap demo --from-literal=greeting=hello");
         System.out.println("  kubectl --server " + url + " get configmap demo -o yaml");
         System.out.println("  curl -s " + url + "/api/v1/namespaces/default/configmaps");
+        for (String command : extraTries) {
+            System.out.println("  " + command.replace("{url}", url));
+        }
         System.out.println("  etcdctl get /registry/configmaps/default/demo -w json");
         System.out.println();
         System.out.println("Press Ctrl-C to stop (etcd stops too)." + (quiet ? "" : " Each request is logged below."));

@@ -1,117 +1,22 @@
 package io.rvlab.ch03.server;
 
-import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch02.server.Discovery;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.support.etcd.Etcd;
-import java.util.concurrent.CountDownLatch;
+import java.util.List;
 
 /**
- * {@code ./course serve}: starts etcd (a container, or the etcd named by RVLAB_ETCD_ENDPOINTS) and
- * chapter 3's API server (which also updates, patches and deletes) over it, then runs until Ctrl-C.
- *
- * <pre>
- * ApiServerMain [--port N] [--bind ADDRESS] [--quiet]
- *   --port N        port to listen on (default 8080; 0 picks a free one)
- *   --bind ADDRESS  address to listen on (default 127.0.0.1: this machine only, there is no authentication)
- *   --quiet         do not print a line per request
- * </pre>
- * Port 8080 is the default because it is where kubectl looks when it has no kubeconfig at all
- * (http://localhost:8080), the old insecure port of kube-apiserver.
+ * {@code ./course serve}: etcd plus chapter 3's API server, which also updates, patches and deletes.
+ * Options, start-up and shutdown are chapter 2's ({@link io.rvlab.ch02.server.ApiServerMain}); only
+ * the server differs.
  */
 public final class ApiServerMain {
-
-    public static final int DEFAULT_PORT = 8080;
 
     private ApiServerMain() {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int port = DEFAULT_PORT;
-        String bind = ApiServer.DEFAULT_BIND_ADDRESS;
-        boolean quiet = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--port" -> port = port(value(args, ++i, "--port"));
-                case "--bind" -> bind = value(args, ++i, "--bind");
-                case "--quiet" -> quiet = true;
-                case "-h", "--help" -> {
-                    usage();
-                    return;
-                }
-                default -> {
-                    System.err.println("unknown argument: " + args[i]);
-                    usage();
-                    System.exit(2);
-                }
-            }
-        }
-        Etcd etcd = Etcd.start();
-        ApiServer server;
-        try {
-            server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(etcd.client()), bind, port);
-            if (!quiet) {
-                server.logRequestsTo(System.out); // so learners see what kubectl asks for
-            }
-        } catch (RuntimeException e) {
-            etcd.close();
-            System.err.println("could not start the API server: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            etcd.close();
-            stopped.countDown();
-        }, "rvlab-apiserver-stop"));
-
-        String url = server.url().toString();
-        System.out.println("rvlab API server (" + Discovery.GIT_VERSION + ") listening on " + url);
-        System.out.println("etcd: " + etcd.endpoints() + "   (export ETCDCTL_API=3 ETCDCTL_ENDPOINTS=" + etcd.endpoints() + ")");
-        System.out.println();
-        System.out.println("Try:");
-        System.out.println("  kubectl --server " + url + " get namespaces");
-        System.out.println("  kubectl --server " + url + " create configmap demo --from-literal=greeting=hello");
-        System.out.println("  kubectl --server " + url + " get configmap demo -o yaml");
-        System.out.println("  kubectl --server " + url + " patch configmap demo --type merge -p '{\"data\":{\"greeting\":\"hi\"}}'");
-        System.out.println("  kubectl --server " + url + " delete configmap demo");
-        System.out.println("  curl -s " + url + "/api/v1/namespaces/default/configmaps");
-        System.out.println("  etcdctl get /registry/configmaps/default/demo -w json");
-        System.out.println();
-        System.out.println("Press Ctrl-C to stop (etcd stops too)." + (quiet ? "" : " Each request is logged below."));
-        stopped.await();
-    }
-
-    private static int port(String text) {
-        try {
-            int port = Integer.parseInt(text);
-            if (port >= 0 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        System.err.println("--port needs a number from 0 to 65535, not " + text);
-        usage();
-        System.exit(2);
-        return -1;
-    }
-
-    private static String value(String[] args, int i, String flag) {
-        if (i >= args.length) {
-            System.err.println(flag + " needs a value");
-            usage();
-            System.exit(2);
-        }
-        return args[i];
-    }
-
-    private static void usage() {
-        System.err.println("usage: ./course serve [--port N] [--bind ADDRESS] [--quiet]");
-        System.err.println("  --port N        port to listen on (default " + DEFAULT_PORT + "; 0 picks a free one)");
-        System.err.println("  --bind ADDRESS  address to listen on (default " + ApiServer.DEFAULT_BIND_ADDRESS
-                + "; the server has no authentication)");
-        System.err.println("  --quiet         do not print a line per request");
+        io.rvlab.ch02.server.ApiServerMain.serve(args,
+                (etcd, bind, port) -> ConcurrencyApiServer.start(new EtcdUpdatableStorage(etcd), bind, port),
+                List.of("kubectl --server {url} patch configmap demo --type merge -p '{\"data\":{\"greeting\":\"hi\"}}'",
+                        "kubectl --server {url} delete configmap demo"));
     }
 }
