@@ -38,6 +38,7 @@ public final class ApiRequest {
     private final HttpExchange exchange;
     private final List<String> segments;
     private final Map<String, String> query;
+    private byte[] body;
 
     public ApiRequest(HttpExchange exchange) {
         this.exchange = exchange;
@@ -102,7 +103,7 @@ public final class ApiRequest {
         if (!mediaType.isEmpty() && !ACCEPTED_MEDIA_TYPES.contains(mediaType)) {
             throw Status.unsupportedMediaType(ACCEPTED_MEDIA_TYPES).exception();
         }
-        byte[] body = readBody();
+        byte[] body = rawBody();
         if (mediaType.equals(ProtobufBodies.MEDIA_TYPE)) {
             return ProtobufBodies.toJson(body);
         }
@@ -126,6 +127,19 @@ public final class ApiRequest {
         return object;
     }
     // end::body[]
+
+    /**
+     * The body's bytes as sent, whatever the content type (read once, then kept): for bodies that
+     * are not a JSON object, such as chapter 3's patches and DeleteOptions.
+     *
+     * @throws io.rvlab.ch02.api.StatusException 413 for a body over 3 MiB
+     */
+    public byte[] rawBody() {
+        if (body == null) {
+            body = readBody();
+        }
+        return body;
+    }
 
     private byte[] readBody() {
         try (InputStream in = exchange.getRequestBody()) {

@@ -69,12 +69,12 @@ public class UpdatingResourceHandler extends ResourceHandler {
         if (!mediaType.equals(MERGE_PATCH)) {
             throw Status.unsupportedMediaType(List.of(MERGE_PATCH)).exception();
         }
-        return parse(RequestBodies.raw(request));
+        return parse(request.rawBody());
     }
 
     /** A DELETE's body is optional; if present it is a DeleteOptions. */
     private static ObjectNode deleteOptions(ApiRequest request) {
-        byte[] body = RequestBodies.raw(request);
+        byte[] body = request.rawBody();
         if (new String(body, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
             return null;
         }
