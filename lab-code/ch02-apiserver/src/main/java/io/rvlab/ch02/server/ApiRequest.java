@@ -29,6 +29,9 @@ public final class ApiRequest {
     /** kube-apiserver's request body limit (3 MiB). */
     public static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
 
+    /** How much of a too-large body is still read (and thrown away) so the 413 reaches the client. */
+    static final long DISCARD_LIMIT = 64L * 1024 * 1024;
+
     /**
      * The body formats this server reads: JSON, and (for the kinds kubectl's typed clients send
      * that way) Kubernetes protobuf.
@@ -149,12 +152,26 @@ public final class ApiRequest {
             while ((n = in.read(buffer)) >= 0) {
                 out.write(buffer, 0, n);
                 if (out.size() > MAX_BODY_BYTES) {
+                    discardRest(in, buffer);
                     throw Status.requestEntityTooLarge("limit is " + MAX_BODY_BYTES).exception();
                 }
             }
             return out.toByteArray();
         } catch (IOException e) {
             throw Status.badRequest("unable to read the request body: " + e.getMessage()).exception();
+        }
+    }
+
+    /**
+     * Reads what is left of a too-large body, up to {@link #DISCARD_LIMIT} bytes. A server that
+     * answers while the client is still sending, and then closes the connection, makes the TCP
+     * stack reset it, and the client loses the answer; read to the end, the 413 arrives.
+     */
+    private static void discardRest(InputStream in, byte[] buffer) throws IOException {
+        long discarded = 0;
+        int n;
+        while (discarded < DISCARD_LIMIT && (n = in.read(buffer)) >= 0) {
+            discarded += n;
         }
     }
 

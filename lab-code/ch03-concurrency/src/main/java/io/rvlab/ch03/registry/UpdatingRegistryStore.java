@@ -201,6 +201,13 @@ public class UpdatingRegistryStore extends RegistryStore {
      */
     public ObjectNode delete(String namespace, String name, ObjectNode options) {
         RegistryKey key = keyFromPath(namespace, name);
+        if (options != null) {
+            String typeError = FieldValidation.decode(options, Definitions.get(Definitions.DELETE_OPTIONS)).typeError();
+            if (typeError != null) {
+                throw Status.badRequest("DeleteOptions in version \"v1\" cannot be handled as a DeleteOptions: " + typeError)
+                        .exception();
+            }
+        }
         JsonNode given = options == null ? null : options.get("preconditions");
         Preconditions preconditions = given == null || !given.isObject() ? Preconditions.NONE
                 : new Preconditions(given.path("uid").asText(""), given.path("resourceVersion").asText(""));
@@ -243,16 +250,17 @@ public class UpdatingRegistryStore extends RegistryStore {
     }
 
     /**
-     * A PUT's resourceVersion: "" and "0" mean none. Text that is not a number is answered as
-     * Kubernetes answers it: a 500 with Go's parse error and no reason (golden c1.6).
+     * A PUT's (or patched object's) resourceVersion: "" and "0" mean none. Text that is not a
+     * number gets Kubernetes' message, Go's parse error, but as a 400 BadRequest: Kubernetes answers
+     * 500 with no reason (golden c1.6), which tells a client to retry a request that can never
+     * succeed (a reviewed difference, like a resourceVersion on create, golden c2.8).
      */
     private long parseResourceVersion(String text) {
         try {
             return storage.versioner().parse(text);
         } catch (InvalidResourceVersionException e) {
             String reason = e.getMessage().substring(e.getMessage().lastIndexOf(": ") + 2);
-            throw Status.failure(500, null, "strconv.ParseUint: parsing " + GoJson.quote(text) + ": " + reason, null)
-                    .exception();
+            throw Status.badRequest("strconv.ParseUint: parsing " + GoJson.quote(text) + ": " + reason).exception();
         }
     }
 

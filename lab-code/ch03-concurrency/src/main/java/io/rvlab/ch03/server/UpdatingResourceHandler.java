@@ -115,11 +115,15 @@ public class UpdatingResourceHandler extends ResourceHandler {
         }
     }
 
-    /** A DELETE's body is optional; if present it is a DeleteOptions. */
+    /** A DELETE's body is optional; if present it is a DeleteOptions, in JSON. */
     private static ObjectNode deleteOptions(ApiRequest request) {
         byte[] body = request.rawBody();
         if (new String(body, StandardCharsets.UTF_8).isBlank()) {
             return null;
+        }
+        String mediaType = request.header("Content-Type").split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+        if (!mediaType.isEmpty() && !mediaType.equals("application/json")) {
+            throw Status.unsupportedMediaType(List.of("application/json")).exception();
         }
         JsonNode options = parse(body);
         if (!(options instanceof ObjectNode object)) {
