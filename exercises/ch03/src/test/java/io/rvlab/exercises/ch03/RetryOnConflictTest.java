@@ -85,6 +85,7 @@ class RetryOnConflictTest {
                     throw e;
                 }));
 
+        assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
         assertThat(thrownByFn).as("Steps 5: fn runs exactly five times").hasSize(5);
         assertThat(thrown).as("OnError returns the last conflict, the very same exception (not a wrapper, not the first)")
                 .isSameAs(thrownByFn.get(4));
@@ -145,12 +146,13 @@ class RetryOnConflictTest {
         Sleeps sleeps = new Sleeps();
         int[] calls = {0};
 
-        catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(4, Duration.ofMillis(7), 0.0, 0.0), sleeps,
-                () -> 0.99, () -> {
+        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(4, Duration.ofMillis(7), 0.0, 0.0),
+                sleeps, () -> 0.99, () -> {
                     calls[0]++;
                     throw conflict(calls[0]);
                 }));
 
+        assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
         assertThat(calls[0]).isEqualTo(4);
         assertThat(sleeps.nanos).as("a factor of 0 leaves the duration alone (it does not become 0), and jitter 0 adds nothing")
                 .containsExactly(7 * MS, 7 * MS, 7 * MS);
