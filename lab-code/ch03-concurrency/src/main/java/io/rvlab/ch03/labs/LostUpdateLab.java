@@ -115,6 +115,7 @@ public final class LostUpdateLab implements Lab {
             out.say("The first attempt sends the copy B read before A wrote; every later attempt GETs afresh.");
             int[] attempts = {0};
             ConflictException[] conflict = {null};
+            // tag::retry-attempts[]
             ObjectNode afterB2 = RetryOnConflict.run(RetryOnConflict.DEFAULT_RETRY, () -> {
                 attempts[0]++;
                 out.say("attempt " + attempts[0] + ":");
@@ -127,6 +128,7 @@ public final class LostUpdateLab implements Lab {
                     throw e;
                 }
             });
+            // end::retry-attempts[]
             String expected = "Operation cannot be fulfilled on configmaps \"foo-2\": " + Conflicts.OPTIMISTIC_LOCK_MESSAGE;
             out.check(conflict[0] != null && conflict[0].status().code() == 409
                             && expected.equals(conflict[0].status().message()),
@@ -165,6 +167,7 @@ public final class LostUpdateLab implements Lab {
         return object;
     }
 
+    // tag::record[]
     private ObjectNode put(String who, ObjectNode object) {
         // The server keeps uid and creationTimestamp from the stored object (rest.BeforeUpdate), so the
         // writers leave them out: the curl lines then show no uid or timestamp, and the result is the same.
@@ -188,6 +191,7 @@ public final class LostUpdateLab implements Lab {
             throw e;
         }
     }
+    // end::record[]
 
     private void created(ObjectNode object) {
         stored.put(object.path("metadata").path("name").asText(), rv(object));
