@@ -53,13 +53,32 @@ class LabOutputTest {
                     "\u2714 overwrite: 200 OK and etcd holds bar=0, baz=B: A's bar=A is gone, as in lab 3.1",
                     "\u2714 give up: 409 Conflict, and B reports it instead of writing",
                     "/registry/configmaps/lab-3-2/give-up: mod_revision=16 version=2",
-                    "\u2714 etcd holds bar=A, baz=0: A's change kept, B's not made; someone must decide again"));
+                    "\u2714 etcd holds bar=A, baz=0: A's change kept, B's not made; someone must decide again"),
+            "3.3", List.of("\u2714 in etcd: a new key, mod_revision 6 is the resourceVersion; the value holds generation 1, "
+                            + "and no resourceVersion",
+                    "\u2714 a label is not desired state: a new resourceVersion, 9, but generation stays 3",
+                    "\u2714 an annotation change on a Deployment: resourceVersion 10 and generation 4",
+                    "\u2714 200 OK, and ignored: /status takes only status, spec.replicas is still 2, resourceVersion still 11",
+                    "\u2714 200 OK, and ignored: the main resource keeps the stored status (observedGeneration 4, replicas 2), "
+                            + "resourceVersion still 11",
+                    "\u2714 200 OK with the same resourceVersion, 11: the new object encodes to the bytes stored, so nothing "
+                            + "is written",
+                    "\u2714 etcd is still at revision 11: the three requests above wrote nothing at all",
+                    "\u2714 generation was set or raised by exactly: create, spec.replicas 2, spec image :2, annotation",
+                    "\u2714 it reconciled on all 10 passes and wrote status 10 times: resourceVersion 11 -> 21",
+                    "\u2714 9 of those passes were woken by its own previous write",
+                    "\u2714 pass 1 saw generation 5 and observedGeneration 4: it reconciled and wrote status once, "
+                            + "resourceVersion 22 -> 23",
+                    "\u2714 over 10 passes: 1 status write, against 10 for the naive controller",
+                    "\u2714 in etcd: mod_revision 24, version 19: three writes since the naive run, the user's two and the "
+                            + "controller's one",
+                    "\u2714 the run drawn as generation.svg in the lab's artifacts (31 steps)"));
 
     @Test
     @Order(1)
-    @DisplayName("the chapter registers labs 3.1 and 3.2")
+    @DisplayName("the chapter registers labs 3.1 to 3.3")
     void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1", "3.2");
+        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1", "3.2", "3.3");
     }
 
     @TestFactory
@@ -99,7 +118,7 @@ class LabOutputTest {
     }
 
     /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    static final List<String> DIAGRAMS = List.of("optimistic-locking.svg");
+    static final List<String> DIAGRAMS = List.of("optimistic-locking.svg", "generation.svg");
 
     @TestFactory
     @Order(4)
@@ -142,6 +161,26 @@ class LabOutputTest {
             assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn: if mod_revision = 10, put", "succeeded, revision 11");
         }
         assertThat(text).doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}");
+    }
+
+    @Test
+    @Order(6)
+    @DisplayName("the chart of lab 3.3 has a column per step, filled dots for the writes, and the run's resourceVersions")
+    void generationChartShowsTheRun() throws Exception {
+        Path svg = OUTPUT.resolve("generation.svg");
+        if (!Files.exists(svg)) {
+            LabCapture.capture(Labs.find("3.3").orElseThrow(), OUTPUT);
+        }
+        String text = Files.readString(svg);
+        assertThat(text).contains(">changes through the API<", ">naive controller<", ">observedGeneration controller<",
+                ">no-op PUT<", ">spec to /status<", ">status to main<", ">pass 10<");
+        Document document = parse(Files.readAllBytes(svg));
+        assertThat(document.getElementsByTagName("circle").getLength()).as("31 steps and 2 legend dots").isEqualTo(33);
+        if (freshEtcd()) {
+            // The filled dots are the writes: 6 changes, 10 naive passes, the user's 2 and the controller's 1.
+            assertThat(text.split("r=\"4\" fill=\"#1d4ed8\"", -1).length - 1).isEqualTo(6 + 10 + 3 + 1);
+            assertThat(text).contains(">24</text>").doesNotContain(">25</text>");
+        }
     }
 
     static Document parse(byte[] xml) throws Exception {
