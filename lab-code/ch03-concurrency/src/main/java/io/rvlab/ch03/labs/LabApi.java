@@ -26,6 +26,9 @@ import java.util.TreeMap;
  * whose every request is printed as a curl line (the server is {@code $APISERVER}, so no port
  * appears) and every answer reduced to what the lab is about, and direct etcd reads printed as
  * etcdctl lines.
+ *
+ * <p>The server talks to etcd through a jetcd client of its own, with an {@link EtcdCallTrace} on
+ * it: the labs can show (and check) the etcd calls the server made for a request.
  */
 final class LabApi implements AutoCloseable {
 
@@ -33,21 +36,41 @@ final class LabApi implements AutoCloseable {
 
     private final Narrator out;
     private final Client client;
+    private final EtcdCallTrace trace = new EtcdCallTrace();
+    private final Client serverClient;
     private final ApiServer server;
     private final ApiClient api;
+    private volatile List<EtcdCall> lastServerCalls = List.of();
+    private volatile boolean printServerCalls;
 
     LabApi(LabContext lab) {
         this.out = lab.out();
         this.client = lab.client();
-        this.server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
+        // The server's own client, traced: the same etcd, the same storage code, every KV call recorded.
+        this.serverClient = Client.builder().endpoints(lab.etcd().endpoints().split(",")).interceptor(trace).build();
+        ApiServer started;
+        try {
+            started = ConcurrencyApiServer.start(new EtcdUpdatableStorage(serverClient), "127.0.0.1", 0);
+        } catch (RuntimeException e) {
+            serverClient.close();
+            throw e;
+        }
+        this.server = started;
         this.api = new ApiClient(server.url()).withListener(new ApiClient.Listener() {
             @Override
             public void sent(String method, String path, String contentType, String body) {
+                trace.drain(); // from here on, the trace holds this request's etcd calls
                 out.say(curl(method, path, contentType, body));
             }
 
             @Override
             public void received(String method, String path, int code, JsonNode body) {
+                lastServerCalls = trace.drain();
+                if (printServerCalls) {
+                    for (EtcdCall call : lastServerCalls) {
+                        out.show("server -> etcd: %s  => %s", call.describe(key -> key), call.answer());
+                    }
+                }
                 out.show("%s", summary(code, body));
             }
         });
@@ -62,9 +85,26 @@ final class LabApi implements AutoCloseable {
         return new ApiClient(server.url());
     }
 
+    /**
+     * The etcd calls the server made for the last request of {@link #client()}, as its jetcd client
+     * sent them and etcd answered them.
+     */
+    List<EtcdCall> lastServerCalls() {
+        return lastServerCalls;
+    }
+
+    /** Whether each answer of {@link #client()} is preceded by the etcd calls the server made for it. */
+    void printServerCalls(boolean print) {
+        this.printServerCalls = print;
+    }
+
     @Override
     public void close() {
-        server.close();
+        try {
+            server.close();
+        } finally {
+            serverClient.close();
+        }
     }
 
     static String curl(String method, String path, String contentType, String body) {

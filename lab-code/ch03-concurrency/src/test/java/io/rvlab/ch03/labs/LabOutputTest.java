@@ -40,7 +40,13 @@ class LabOutputTest {
             "3.1", List.of("\u2714 A and B hold the same version, resourceVersion 6",
                     "\u2714 200 OK again, resourceVersion 8: nothing told B that foo-1 had changed",
                     "\u2714 the lost update: etcd holds bar=0, baz=B. B's write put back the bar=0 it had read, erasing A's bar=A",
-                    "\u2714 200 OK: resourceVersion 9 was current, so the write went through as 10",
+                    "\u2714 200 OK: resourceVersion 9 was current, so the server's txn (if mod_revision = 9) went through as 10",
+                    "server -> etcd: txn if mod_revision(/registry/configmaps/lab-3-1/foo-1) = 6: put, else range  "
+                            + "=> succeeded, revision 7",
+                    "\u2714 even without a resourceVersion, the server read foo-1 (mod_revision 6) and wrote with a txn "
+                            + "guarded by that mod_revision",
+                    "\u2714 the refused PUT cost etcd one range and no txn: the server saw mod_revision 10, not the 9 B "
+                            + "sent, and wrote nothing",
                     "409 Conflict: Operation cannot be fulfilled on configmaps \"foo-2\": the object has been modified; "
                             + "please apply your changes to the latest version and try again",
                     "\u2714 attempt 2 re-read foo-2 at resourceVersion 10 and wrote bar=A, baz=B as 11",
@@ -157,10 +163,20 @@ class LabOutputTest {
                 "PUT foo-1 {bar=0, baz=B}, no resourceVersion", "PUT foo-2 {bar=0, baz=B}, resourceVersion ");
         assertThat(text).containsPattern("stroke=\"#b91c1c\"[^>]*/>\\s*<polygon[^>]*fill=\"#b91c1c\"/>\\s*"
                 + "<text[^>]*>409 Conflict: sent \\d+, stored \\d+</text>");
+        // The server's etcd calls are traced: the refused PUT's only etcd call was a range, answered just before the 409.
+        assertThat(text).containsPattern(">range foo-2</text>\\s*<line[^>]*/>\\s*<polygon[^>]*/>\\s*"
+                + "<text[^>]*>mod_revision \\d+</text>\\s*<line[^>]*/>\\s*<polygon[^>]*/>\\s*<text[^>]*>409 Conflict");
         if (freshEtcd()) {
-            assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn: if mod_revision = 10, put", "succeeded, revision 11");
+            assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn if mod_revision(foo-2) = 10: put, else range",
+                    "succeeded, revision 11");
         }
         assertThat(text).doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}");
+        // The subtitle is wrapped: no line of it is wider than the canvas (at a generous 0.56em per character).
+        int width = Integer.parseInt(text.replaceAll("(?s).*?<svg[^>]* width=\"(\\d+)\".*", "$1"));
+        List<String> subtitle = text.lines().filter(line -> line.contains("font-size=\"12\"")).toList();
+        assertThat(subtitle).hasSizeGreaterThan(1);
+        subtitle.forEach(line -> assertThat(line.replaceAll(".*>([^<]*)</text>", "$1").length() * 12 * 0.56)
+                .as(line).isLessThanOrEqualTo(width - 48.0));
     }
 
     @Test
