@@ -2,17 +2,25 @@ package io.rvlab.ch03.labs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rvlab.ch01.RevisionReader;
+import io.rvlab.ch01.RevisionWriter;
+import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdSettings;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabCapture;
+import io.rvlab.support.lab.LabRunner;
 import io.rvlab.support.lab.Labs;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -26,7 +34,8 @@ import org.w3c.dom.Document;
 /**
  * Runs every lab of chapter 3 on a fresh etcd and keeps its transcript in target/lab-output, where
  * the chapter text includes it from. So the lab output in the docs always comes from a real run,
- * and a lab whose claims stop holding fails the build.
+ * and a lab whose claims stop holding fails the build. Then runs every lab again, twice, on an etcd
+ * with other history (a learner's etcd is not at revision 1): the same claims must hold there.
  */
 @DisplayName("Chapter 3's labs, captured for the docs")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -197,6 +206,93 @@ class LabOutputTest {
             assertThat(text.split("r=\"4\" fill=\"#1d4ed8\"", -1).length - 1).isEqualTo(6 + 10 + 3 + 1);
             assertThat(text).contains(">24</text>").doesNotContain(">25</text>");
         }
+    }
+
+    /** Where the runs on a busy etcd keep their artifacts (never the docs' folder). */
+    static final Path BUSY = Path.of("target/lab-output-busy");
+
+    /** A learner's etcd: revisions already far from 1, and keys that are not the labs'. */
+    private static Etcd busy;
+
+    @AfterAll
+    static void stopBusyEtcd() {
+        if (busy != null) {
+            busy.close();
+        }
+    }
+
+    @TestFactory
+    @Order(7)
+    @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
+    Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
+        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
+            Etcd etcd = busyEtcd();
+            String fresh = Files.exists(OUTPUT.resolve("lab-" + lab.id() + ".txt"))
+                    ? Files.readString(OUTPUT.resolve("lab-" + lab.id() + ".txt")) : LabCapture.capture(lab, OUTPUT);
+            long before = revision(etcd);
+            String first = run(lab, etcd, 1);
+            String second = run(lab, etcd, 2);
+            for (String transcript : List.of(first, second)) {
+                // Every check ran and held (a failed check throws, and prints FAILED), and they are the fresh run's
+                // checks: the same sentences, only the revisions in them differ.
+                assertThat(transcript).doesNotContain("FAILED").contains("What you saw: ");
+                assertThat(claims(transcript)).isEqualTo(claims(fresh));
+            }
+            if (freshEtcd()) {
+                assertThat(first).as("the numbers are not a fresh etcd's").isNotEqualTo(fresh);
+            }
+            assertThat(second).as("the second run found the first run's objects and removed them")
+                    .containsPattern("deleted [1-9]\\d* key\\(s\\) left by an earlier run");
+            assertThat(revision(etcd)).isGreaterThan(before);
+            for (String diagram : DIAGRAMS) {
+                if (Files.exists(BUSY.resolve(diagram))) {
+                    assertThat(parse(Files.readAllBytes(BUSY.resolve(diagram))).getDocumentElement().getTagName())
+                            .isEqualTo("svg");
+                }
+            }
+        }));
+    }
+
+    /** The first time: an etcd with 50 keys under /other/ and /registry/configmaps/elsewhere/, some rewritten, some deleted. */
+    private static synchronized Etcd busyEtcd() {
+        if (busy == null) {
+            busy = Etcd.start();
+            RevisionWriter writer = new RevisionWriter(busy.client());
+            for (int i = 0; i < 25; i++) {
+                writer.put("/other/key-" + i, "v" + i);
+                writer.put("/registry/configmaps/elsewhere/cm-" + i, "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+                        + "\"metadata\":{\"name\":\"cm-" + i + "\",\"namespace\":\"elsewhere\"},\"data\":{\"k\":\"" + i + "\"}}");
+            }
+            for (int i = 0; i < 10; i++) {
+                writer.put("/other/key-" + i, "v" + i + "-again");
+            }
+            for (int i = 20; i < 25; i++) {
+                writer.delete("/other/key-" + i);
+            }
+        }
+        return busy;
+    }
+
+    private static long revision(Etcd etcd) {
+        return new RevisionReader(etcd.client()).currentRevision();
+    }
+
+    /** Runs the lab on {@code etcd}; keeps the transcript as target/lab-output-busy/lab-ID-run-N.txt, to read when it fails. */
+    private static String run(Lab lab, Etcd etcd, int n) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Files.createDirectories(BUSY);
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            LabRunner.run(lab, etcd, out, BUSY);
+        } finally {
+            Files.write(BUSY.resolve("lab-" + lab.id() + "-run-" + n + ".txt"), bytes.toByteArray());
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The transcript's checked claims, numbers blanked: what a lab claims, whatever revisions it ran at. */
+    static List<String> claims(String transcript) {
+        return transcript.lines().filter(line -> line.startsWith("  \u2714 ")).map(line -> line.replaceAll("\\d+", "N"))
+                .toList();
     }
 
     static Document parse(byte[] xml) throws Exception {
