@@ -3,23 +3,16 @@ package io.rvlab.ch03.labs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rvlab.ch01.RevisionReader;
-import io.rvlab.ch01.RevisionWriter;
 import io.rvlab.support.etcd.Etcd;
-import io.rvlab.support.etcd.EtcdSettings;
 import io.rvlab.support.lab.Lab;
-import io.rvlab.support.lab.LabCapture;
-import io.rvlab.support.lab.LabRunner;
+import io.rvlab.support.lab.LabTranscripts;
 import io.rvlab.support.lab.Labs;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
@@ -36,6 +29,7 @@ import org.w3c.dom.Document;
  * the chapter text includes it from. So the lab output in the docs always comes from a real run,
  * and a lab whose claims stop holding fails the build. Then runs every lab again, twice, on an etcd
  * with other history (a learner's etcd is not at revision 1): the same claims must hold there.
+ * What every chapter checks about its labs is in {@link LabTranscripts}; what is chapter 3's is here.
  */
 @DisplayName("Chapter 3's labs, captured for the docs")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -101,34 +95,24 @@ class LabOutputTest {
     @DisplayName("each lab runs to the end on a fresh etcd and its transcript holds the checks the chapter quotes")
     Stream<DynamicTest> captureEveryLab() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            String transcript = LabCapture.capture(lab, OUTPUT);
-            Path file = OUTPUT.resolve("lab-" + lab.id() + ".txt");
-            assertThat(file).exists();
-            assertThat(Files.readString(file)).isEqualTo(transcript);
-            assertThat(transcript).isNotBlank()
-                    .startsWith("Lab " + lab.id() + ": " + lab.title())
-                    .contains("Step 1. ", "  $ etcdctl ", "  $ curl -s ", "What you saw: ")
-                    .doesNotContain("FAILED")
-                    .doesNotContainPattern("127\\.0\\.0\\.1:\\d+")                       // no port numbers
-                    .doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}")         // no uids
-                    .doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"); // no timestamps
+            // Heading, steps, conclusion, no failed check, no ports, uids or timestamps.
+            String transcript = LabTranscripts.capture(lab, OUTPUT);
+            assertThat(LabTranscripts.transcriptFile(lab, OUTPUT)).hasContent(transcript);
+            assertThat(transcript).contains("  $ etcdctl ", "  $ curl -s ");
             if (freshEtcd()) {
                 // Revisions in the expected checks are absolute: they hold on a fresh etcd only.
-                assertThat(transcript).contains(EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
+                LabTranscripts.requireContains(lab, transcript, EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
             }
         }));
     }
 
     @TestFactory
     @Order(3)
-    @DisplayName("each lab's transcript is the same on every fresh etcd, so the docs do not change from build to build")
+    @DisplayName("each lab's transcript and diagrams are the same on every fresh etcd, so the docs do not change from build to build")
     Stream<DynamicTest> transcriptsAreDeterministic() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
             Assumptions.assumeTrue(freshEtcd(), "only a fresh etcd gives the same revisions twice");
-            Path captured = OUTPUT.resolve("lab-" + lab.id() + ".txt");
-            String first = Files.exists(captured) ? Files.readString(captured) : LabCapture.capture(lab, OUTPUT);
-            String again = LabCapture.capture(lab, RERUN);
-            assertThat(again).isEqualTo(first);
+            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, DIAGRAMS);
         }));
     }
 
@@ -137,25 +121,16 @@ class LabOutputTest {
 
     @TestFactory
     @Order(4)
-    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output, the same on every fresh etcd")
-    Stream<DynamicTest> diagramsAreWellFormedAndDeterministic() {
+    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output")
+    Stream<DynamicTest> diagramsAreWellFormed() {
         return DIAGRAMS.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
-            Path svg = OUTPUT.resolve(name);
-            if (!Files.exists(svg)) {
+            if (!Files.exists(OUTPUT.resolve(name))) {
                 // Run on its own (not after captureEveryLab): draw the diagrams first.
                 for (Lab lab : chapterLabs()) {
-                    LabCapture.capture(lab, OUTPUT);
+                    LabTranscripts.capture(lab, OUTPUT);
                 }
             }
-            assertThat(svg).exists().isNotEmptyFile();
-            Document document = parse(Files.readAllBytes(svg));
-            assertThat(document.getDocumentElement().getTagName()).isEqualTo("svg");
-            assertThat(document.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
-            assertThat(document.getElementsByTagName("title").item(0).getTextContent()).isNotBlank();
-            if (freshEtcd() && Files.exists(RERUN.resolve(name))) {
-                assertThat(Files.readString(RERUN.resolve(name))).as("the diagram of a second run on a fresh etcd")
-                        .isEqualTo(Files.readString(svg));
-            }
+            LabTranscripts.requireSvg(OUTPUT.resolve(name));
         }));
     }
 
@@ -165,7 +140,7 @@ class LabOutputTest {
     void sequenceDiagramShowsTheRun() throws Exception {
         Path svg = OUTPUT.resolve("optimistic-locking.svg");
         if (!Files.exists(svg)) {
-            LabCapture.capture(Labs.all().stream().filter(lab -> lab.id().equals("3.1")).findFirst().orElseThrow(), OUTPUT);
+            LabTranscripts.capture(Labs.find("3.1").orElseThrow(), OUTPUT);
         }
         String text = Files.readString(svg);
         assertThat(text).contains(">Writer A<", ">Writer B<", ">API server<", ">etcd<",
@@ -194,7 +169,7 @@ class LabOutputTest {
     void generationChartShowsTheRun() throws Exception {
         Path svg = OUTPUT.resolve("generation.svg");
         if (!Files.exists(svg)) {
-            LabCapture.capture(Labs.find("3.3").orElseThrow(), OUTPUT);
+            LabTranscripts.capture(Labs.find("3.3").orElseThrow(), OUTPUT);
         }
         String text = Files.readString(svg);
         assertThat(text).contains(">changes through the API<", ">naive controller<", ">observedGeneration controller<",
@@ -208,7 +183,7 @@ class LabOutputTest {
         }
     }
 
-    /** Where the runs on a busy etcd keep their artifacts (never the docs' folder). */
+    /** Where the runs on an etcd with other history keep their transcripts and artifacts (never the docs' folder). */
     static final Path BUSY = Path.of("target/lab-output-busy");
 
     /** A learner's etcd: revisions already far from 1, and keys that are not the labs'. */
@@ -227,17 +202,14 @@ class LabOutputTest {
     Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
             Etcd etcd = busyEtcd();
-            String fresh = Files.exists(OUTPUT.resolve("lab-" + lab.id() + ".txt"))
-                    ? Files.readString(OUTPUT.resolve("lab-" + lab.id() + ".txt")) : LabCapture.capture(lab, OUTPUT);
+            String fresh = LabTranscripts.captured(lab, OUTPUT);
             long before = revision(etcd);
             String first = run(lab, etcd, 1);
             String second = run(lab, etcd, 2);
-            for (String transcript : List.of(first, second)) {
-                // Every check ran and held (a failed check throws, and prints FAILED), and they are the fresh run's
-                // checks: the same sentences, only the revisions in them differ.
-                assertThat(transcript).doesNotContain("FAILED").contains("What you saw: ");
-                assertThat(claims(transcript)).isEqualTo(claims(fresh));
-            }
+            // Every check ran and held (a failed one throws and prints FAILED), and they are the fresh run's
+            // checks: the same sentences in the same order, only the revisions in them differ.
+            LabTranscripts.requireSameClaims(lab, fresh, first);
+            LabTranscripts.requireSameClaims(lab, fresh, second);
             if (freshEtcd()) {
                 assertThat(first).as("the numbers are not a fresh etcd's").isNotEqualTo(fresh);
             }
@@ -246,29 +218,15 @@ class LabOutputTest {
             assertThat(revision(etcd)).isGreaterThan(before);
             for (String diagram : DIAGRAMS) {
                 if (Files.exists(BUSY.resolve(diagram))) {
-                    assertThat(parse(Files.readAllBytes(BUSY.resolve(diagram))).getDocumentElement().getTagName())
-                            .isEqualTo("svg");
+                    LabTranscripts.requireSvg(BUSY.resolve(diagram));
                 }
             }
         }));
     }
 
-    /** The first time: an etcd with 50 keys under /other/ and /registry/configmaps/elsewhere/, some rewritten, some deleted. */
-    private static synchronized Etcd busyEtcd() {
+    private static synchronized Etcd busyEtcd() throws Exception {
         if (busy == null) {
-            busy = Etcd.start();
-            RevisionWriter writer = new RevisionWriter(busy.client());
-            for (int i = 0; i < 25; i++) {
-                writer.put("/other/key-" + i, "v" + i);
-                writer.put("/registry/configmaps/elsewhere/cm-" + i, "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
-                        + "\"metadata\":{\"name\":\"cm-" + i + "\",\"namespace\":\"elsewhere\"},\"data\":{\"k\":\"" + i + "\"}}");
-            }
-            for (int i = 0; i < 10; i++) {
-                writer.put("/other/key-" + i, "v" + i + "-again");
-            }
-            for (int i = 20; i < 25; i++) {
-                writer.delete("/other/key-" + i);
-            }
+            busy = LabTranscripts.etcdWithOtherHistory();
         }
         return busy;
     }
@@ -279,34 +237,20 @@ class LabOutputTest {
 
     /** Runs the lab on {@code etcd}; keeps the transcript as target/lab-output-busy/lab-ID-run-N.txt, to read when it fails. */
     private static String run(Lab lab, Etcd etcd, int n) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Files.createDirectories(BUSY);
-        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            LabRunner.run(lab, etcd, out, BUSY);
-        } finally {
-            Files.write(BUSY.resolve("lab-" + lab.id() + "-run-" + n + ".txt"), bytes.toByteArray());
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    /** The transcript's checked claims, numbers blanked: what a lab claims, whatever revisions it ran at. */
-    static List<String> claims(String transcript) {
-        return transcript.lines().filter(line -> line.startsWith("  \u2714 ")).map(line -> line.replaceAll("\\d+", "N"))
-                .toList();
+        String transcript = LabTranscripts.runOn(etcd, lab, BUSY);
+        Files.writeString(BUSY.resolve("lab-" + lab.id() + "-run-" + n + ".txt"), transcript, StandardCharsets.UTF_8);
+        return transcript;
     }
 
     static Document parse(byte[] xml) throws Exception {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setNamespaceAware(true);
-        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
+        return LabTranscripts.parse(xml);
     }
 
     static List<Lab> chapterLabs() {
-        return Labs.all().stream().filter(lab -> lab.id().startsWith("3.")).toList();
+        return LabTranscripts.chapter(3);
     }
 
     static boolean freshEtcd() {
-        return EtcdSettings.load().endpoints().isEmpty();
+        return LabTranscripts.freshEtcd();
     }
 }
