@@ -48,6 +48,7 @@ public final class EtcdCallTrace implements ClientInterceptor {
         }
     }
 
+    // tag::trace[]
     @Override
     public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
         ClientCall<Q, A> call = next.newCall(method, options);
@@ -90,6 +91,8 @@ public final class EtcdCallTrace implements ClientInterceptor {
             }
         };
     }
+
+    // end::trace[]
 
     /** The calls recorded since the last drain, oldest first; the trace starts empty again. */
     public synchronized List<EtcdCall> drain() {

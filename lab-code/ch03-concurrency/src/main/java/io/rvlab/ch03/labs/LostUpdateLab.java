@@ -22,8 +22,9 @@ import java.util.Map;
  * Lab 3.1: two writers read the same ConfigMap, each changes a different key and PUTs the whole
  * object back. Without a resourceVersion in the body the second PUT silently erases the first
  * writer's change; with it, the second PUT gets 409 Conflict, re-reads and nothing is lost. The
- * race is driven by the order of the steps, so the run is the same every time; the lab draws it
- * as a sequence diagram.
+ * race is driven by the order of the steps, so the run is the same every time. The lab prints the
+ * etcd calls the server made for each request (traced from its jetcd client by {@link EtcdCallTrace}),
+ * checks them, and draws the run, those calls included, as a sequence diagram.
  */
 public final class LostUpdateLab implements Lab {
 
