@@ -1,10 +1,12 @@
 package io.rvlab.conformance;
 
 /**
- * One way this server's answer to a replayed request differs from kube-apiserver's.
+ * One way this server's answer to a replayed request differs from kube-apiserver's (or, for
+ * {@link Aspect#SERVER_ERROR}, from rvlab's own rule).
  *
  * @param aspect what differs
- * @param expected what kube-apiserver 1.26.1 answered, normalised and translated into this replay's revisions
+ * @param expected what kube-apiserver 1.26.1 answered, normalised and translated into this replay's
+ *        revisions (for {@link Aspect#SERVER_ERROR}: what rvlab's rule asks for)
  * @param actual what this server answered, normalised the same way
  */
 public record Difference(Aspect aspect, String expected, String actual) {
@@ -23,22 +25,40 @@ public record Difference(Aspect aspect, String expected, String actual) {
         ITEMS("list items"),
         /** The JSON body (field order, values, resourceVersions), once ignored fields are set aside. */
         BODY("body"),
-        /** A created object's resourceVersion is not a new, higher revision. */
-        RESOURCE_VERSION("resourceVersion order");
+        /** A written object's resourceVersion is not a new, higher revision (or a delete wrote none). */
+        RESOURCE_VERSION("resourceVersion order"),
+        /** Fields kube-apiserver's defaulting fills in (see {@link Defaulting}) that this server left out. */
+        DEFAULTS("defaulted fields"),
+        /**
+         * A 5xx other than a Timeout: rvlab's rule (CONTRIBUTING) is that a client's mistake gets a
+         * 4xx Status, even where kube-apiserver answers 500. Checked whatever the transcript says.
+         */
+        SERVER_ERROR("5xx answer", "rvlab's rule");
 
         private final String title;
+        private final String expectedBy;
 
         Aspect(String title) {
+            this(title, "kube-apiserver 1.26.1");
+        }
+
+        Aspect(String title, String expectedBy) {
             this.title = title;
+            this.expectedBy = expectedBy;
         }
 
         public String title() {
             return title;
         }
+
+        /** Whose answer the expected side is. */
+        public String expectedBy() {
+            return expectedBy;
+        }
     }
 
     @Override
     public String toString() {
-        return aspect.title() + "\n    kube-apiserver 1.26.1: " + expected + "\n    rvlab:                 " + actual;
+        return aspect.title() + String.format("\n    %-23s%s\n    %-23s%s", aspect.expectedBy() + ":", expected, "rvlab:", actual);
     }
 }

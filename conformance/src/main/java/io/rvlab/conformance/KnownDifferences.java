@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The reviewed differences between rvlab's chapter 2 server and kube-apiserver 1.26.1, each with its
- * reason. The conformance tests accept exactly these (and fail when one stops occurring); the build
- * publishes them as the chapter's "differences from Kubernetes" table ({@link DifferencesTable}).
+ * The reviewed differences between rvlab's chapter servers and kube-apiserver 1.26.1, each with its
+ * reason and the chapters whose servers show it. The conformance tests accept exactly these (and fail
+ * when one stops occurring); the build publishes each chapter's new ones as that chapter's
+ * "differences from Kubernetes" table ({@link DifferencesTable}).
  *
  * <p>The version policy (reference/README.md) decides what belongs here: match 1.26.1's wire
  * behaviour, except where the fact sheet records that current Kubernetes behaves differently (then
@@ -16,13 +17,17 @@ import java.util.Set;
  */
 public final class KnownDifferences {
 
-    /** A difference that is not tied to particular requests: the suite sets it aside everywhere. */
-    public record General(String scope, String kubernetes, String rvlab, String why) {
+    /**
+     * A difference that is not tied to particular requests: the suite sets it aside everywhere.
+     *
+     * @param since the chapter whose table lists it (it holds for every later chapter's server too)
+     */
+    public record General(int since, String scope, String kubernetes, String rvlab, String why) {
     }
 
     // tag::list[]
     public static final List<ListedDifference> LIST = List.of(
-            new ListedDifference("b2", List.of("b2.1", "b2.2", "b2.3"), Set.of(Aspect.BODY),
+            new ListedDifference(2, "b2", List.of("b2.1", "b2.2", "b2.3"), Set.of(Aspect.BODY),
                     "Served from the watch cache: the list's resourceVersion is the last configmap event the cache "
                             + "had processed (83, the create of cm-c), although etcd was at 85.",
                     "Reads etcd: the list's resourceVersion is etcd's header revision at the read (85 in the "
@@ -31,7 +36,7 @@ public final class KnownDifferences {
                             + "`--watch-cache=false`, golden n1.1). Both answers keep the promise of resourceVersion "
                             + "\"0\" (any) and NotOlderThan; etcd's is the newest possible. Fact sheet §1.6: a "
                             + "cache-served list carries the cache's revision, an etcd-served one the header revision."),
-            new ListedDifference("b3", List.of("b3.5"), Set.of(Aspect.ITEMS, Aspect.BODY),
+            new ListedDifference(2, "b3", List.of("b3.5"), Set.of(Aspect.ITEMS, Aspect.BODY),
                     "Served from the watch cache, which ignores `limit` for resourceVersion \"0\": all three "
                             + "configmaps, no `continue`, no `remainingItemCount`, and the cache's resourceVersion (83).",
                     "Reads etcd, which honours `limit`: one configmap, a `continue` token, "
@@ -39,14 +44,14 @@ public final class KnownDifferences {
                     "rvlab has no watch cache until chapter 4, so every list is read from etcd, as kube-apiserver "
                             + "does with `--watch-cache=false` (golden n1.2: `limit=1&resourceVersion=0` gives one item "
                             + "and a continue token). Fact sheet §1.2: the cache ignores `limit` when resourceVersion is \"0\"."),
-            new ListedDifference("b3", List.of("b3.12"), Set.of(Aspect.STATUS),
+            new ListedDifference(2, "b3", List.of("b3.12"), Set.of(Aspect.STATUS),
                     "HTTP 500 with no reason: `resourceVersion: Invalid value: \"abc\": strconv.ParseUint: "
                             + "parsing \"abc\": invalid syntax`.",
                     "HTTP 400 BadRequest: `invalid resource version: resourceVersion: Invalid value: \"abc\": ...`.",
                     "Version policy: current Kubernetes (1.33 and later) validates the list options first and answers "
                             + "400 BadRequest with this message (fact sheet §0, version deltas). A malformed "
                             + "resourceVersion is the client's mistake, not the server's."),
-            new ListedDifference("d1", List.of("d1.1", "d1.2", "d1.3", "d1.7"), Set.of(Aspect.BODY),
+            new ListedDifference(2, "d1", List.of("d1.1", "d1.2", "d1.3", "d1.7"), Set.of(Aspect.BODY),
                     "The watch cache waits 3 s for the revision, then answers 504 `Too large resource version: "
                             + "1000098, current: 97`: 97 is the last event the cache had seen (the delete of cm-del), "
                             + "although etcd was at 98.",
@@ -56,7 +61,7 @@ public final class KnownDifferences {
                             + "etcd's. The 1.26 cache lags the global revision until an event of its own resource "
                             + "arrives, a known weakness the version policy asks to do better than (golden README, "
                             + "observation 1)."),
-            new ListedDifference("d1", List.of("d1.4", "d1.6"), Set.of(Aspect.STATUS, Aspect.RETRY_AFTER, Aspect.WAIT),
+            new ListedDifference(2, "d1", List.of("d1.4", "d1.6"), Set.of(Aspect.STATUS, Aspect.RETRY_AFTER, Aspect.WAIT),
                     "`Exact` at a future revision goes to etcd and fails at once: HTTP 500 with no reason, "
                             + "`etcdserver: mvcc: required revision is a future revision`.",
                     "Waits up to 3 s for etcd to reach the revision, then HTTP 504 Timeout `Too large resource "
@@ -67,7 +72,7 @@ public final class KnownDifferences {
                             + "TooLargeResourceVersion with the current revision), and the version policy follows current "
                             + "Kubernetes. rvlab answers it the way it answers every too-large resourceVersion: after the "
                             + "watch cache's 3 s wait, with Retry-After (see d1.5)."),
-            new ListedDifference("d1", List.of("d1.5"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
+            new ListedDifference(2, "d1", List.of("d1.5"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
                     "`limit` with `NotOlderThan` goes to etcd: HTTP 504 at once, without `retryAfterSeconds` or a "
                             + "`Retry-After` header.",
                     "Waits up to 3 s, then HTTP 504 with `retryAfterSeconds: 1` and `Retry-After: 1`.",
@@ -75,37 +80,92 @@ public final class KnownDifferences {
                             + "too-large answer for every path: the watch cache's (wait 3 s, then 504 with Retry-After, "
                             + "golden d1.1 to d1.3), which client-go's reflector knows how to retry. A kube-apiserver "
                             + "without a watch cache answers at once instead (golden n1.5 to n1.7)."),
-            new ListedDifference("c2", List.of("c2.8"), Set.of(Aspect.STATUS),
+            new ListedDifference(2, "c2", List.of("c2.8"), Set.of(Aspect.STATUS),
                     "HTTP 500 with no reason and no details: `resourceVersion should not be set on objects to be "
                             + "created` (the storage layer's error reaches the client unconverted).",
                     "HTTP 400 BadRequest with the same message.",
                     "Setting metadata.resourceVersion on a create is the client's mistake, and rvlab never answers a "
                             + "client's mistake with a 5xx: a 500 tells a client to retry, and retrying this request "
                             + "can never succeed. A 1.26 weakness (still present in current Kubernetes) that rvlab "
-                            + "does better than, as the version policy allows."));
+                            + "does better than, as the version policy allows."),
+
+            // Chapter 3: updates, patches, deletes, generation (golden c1, c2, h1).
+            new ListedDifference(3, "h1", List.of("h.1", "h.2", "h.4", "h.5", "h.6", "h.7", "h.8"), Set.of(Aspect.DEFAULTS),
+                    "Fills in the defaults of an apps/v1 Deployment and its pod template: `strategy` (RollingUpdate, "
+                            + "25% / 25%), `revisionHistoryLimit: 10`, `progressDeadlineSeconds: 600`, the pod's "
+                            + "`restartPolicy`, `terminationGracePeriodSeconds`, `dnsPolicy`, `securityContext` and "
+                            + "`schedulerName`, each container's `resources`, `terminationMessagePath`, "
+                            + "`terminationMessagePolicy` and `imagePullPolicy`; and writes the template's empty "
+                            + "`creationTimestamp` as `null`.",
+                    "Stores and returns the Deployment as the client sent it, without these fields. From h.9 on they "
+                            + "are there, because h.9's PUT sends back the whole object as Kubernetes returned it.",
+                    "Defaulting is per-kind API machinery (apps/v1 `SetDefaults_Deployment`, the core/v1 pod "
+                            + "defaults), unrelated to resourceVersion, and rvlab's servers fill in no defaults (chapter "
+                            + "2: \"Storage and objects are simpler\"). What h1 is about is still compared field by "
+                            + "field: the suite sets aside only these fields, and only where rvlab's answer lacks them, "
+                            + "so generation, spec, status and resourceVersion must match."),
+            new ListedDifference(3, "c1", List.of("c1.10"), Set.of(Aspect.STATUS),
+                    "Applies the JSON patch (RFC 6902): its `test` operation fails, so HTTP 422 Invalid \"the server "
+                            + "rejected our request due to an error in our request\", and nothing is written.",
+                    "HTTP 415 UnsupportedMediaType: this server accepts `application/merge-patch+json` patches only.",
+                    "Pending: chapter 3's server does not serve JSON patches (`application/json-patch+json`) yet; a "
+                            + "change in progress adds them. When it lands this request must answer kube-apiserver's "
+                            + "422, and the suite fails until this entry is removed."),
+            new ListedDifference(3, "h1", List.of("h.3"), Set.of(Aspect.STATUS),
+                    "Applies the strategic merge patch (the container list merged by name): HTTP 200, image "
+                            + "`example.invalid/img:2`, generation 3.",
+                    "HTTP 415 UnsupportedMediaType: this server accepts `application/merge-patch+json` patches only; "
+                            + "nothing is written.",
+                    "Pending: chapter 3's server does not serve strategic merge patches "
+                            + "(`application/strategic-merge-patch+json`, what `kubectl patch` sends by default) yet; a "
+                            + "change in progress adds them. When it lands this request must match except for the "
+                            + "defaulted fields (add h.3 to their entry), and the suite fails until this entry and the "
+                            + "one for h.4 to h.10 are removed."),
+            new ListedDifference(3, "h1", List.of("h.4", "h.5", "h.6", "h.7", "h.8", "h.9", "h.10"), Set.of(Aspect.BODY),
+                    "The image is `example.invalid/img:2` (set by h.3), and generation is 3 (h.4), 4 (h.5 to h.8), "
+                            + "then 5 (h.9, h.10).",
+                    "The image stays `example.invalid/img:1` until h.9's PUT sets img:2, and generation is one lower "
+                            + "at every step: 2, 3, 3, 3, 3, 4, 4.",
+                    "Only a consequence of h.3, which this server refused: the object is one spec change behind "
+                            + "from then on. Every later step moves generation as Kubernetes does (labels: no change; "
+                            + "annotations: +1; /status writes and status sent to the main resource: no change; a PUT "
+                            + "that changes the spec: +1), and the no-op writes h.7 and h.8 keep the resourceVersion. "
+                            + "Accepted only while h.3 still differs; remove it with h.3's entry.").causedBy("h.3"));
     // end::list[]
 
     // tag::general[]
     public static final List<General> GENERAL = List.of(
-            new General("every object",
+            new General(2, "every object",
                     "Writes `metadata.managedFields` (who set which field) on every create.",
                     "Writes none, and drops any a client sends.",
                     "Field management belongs to server-side apply, chapter 6. The suite ignores managedFields."),
-            new General("lists served from the watch cache (b2.1 to b2.3, b3.5)",
+            new General(2, "lists served from the watch cache (b2.1 to b2.3, b3.5)",
                     "Items in no defined order (b2.2 and b2.3 list cm-b, cm-c, cm-a and cm-c, cm-a, cm-b).",
                     "Items sorted by key, as etcd returns them.",
                     "No watch cache until chapter 4: every list is read from etcd (like b1 and b3.1). The suite "
                             + "compares these lists as sets."),
-            new General("every response",
+            new General(2, "every response",
                     "Sends `Audit-Id`, `X-Kubernetes-Pf-Flowschema-Uid` and `X-Kubernetes-Pf-Prioritylevel-Uid`.",
                     "Sends none of them.",
                     "rvlab has no audit log and no API Priority and Fairness. The suite compares only "
                             + "`Content-Type`, `Retry-After` and the framing (`Content-Length` or chunked)."),
-            new General("every request",
+            new General(2, "every request",
                     "HTTPS on port 6443; every request carries a bearer token.",
                     "Plain HTTP on 127.0.0.1, no authentication.",
                     "Authentication is not what the course teaches; the server listens only on the local machine. "
-                            + "The suite drops the `Authorization` header from replayed requests."));
+                            + "The suite drops the `Authorization` header from replayed requests."),
+
+            new General(3, "chapter 2's transcripts (b2, b3.5, b3.12, c2.8, d1)",
+                    "As in chapter 2's table.",
+                    "As in chapter 2's table: chapter 3's server lists, gets and creates with chapter 2's code.",
+                    "The suite replays every transcript against chapter 3's server too, and checks that each of "
+                            + "chapter 2's differences still occurs there and nothing else differs."),
+            new General(3, "every update, patch and /status write",
+                    "Records the writer in `metadata.managedFields`: an `Update` entry per manager with the time of "
+                            + "its change, and a separate one with `subresource: status` for /status writes (h.6).",
+                    "Writes none, and drops any a client sends.",
+                    "Field management belongs to server-side apply, chapter 6, as in chapter 2. The suite ignores "
+                            + "managedFields."));
     // end::general[]
 
     private KnownDifferences() {

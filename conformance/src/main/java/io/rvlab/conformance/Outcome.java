@@ -48,11 +48,16 @@ public record Outcome(Exchange exchange, Verdict verdict, String sentTarget, Lis
         notes = List.copyOf(notes);
     }
 
-    /** Decides the verdict for a compared request from its differences and the two lists. */
-    public static Outcome judge(String scenario, Exchange exchange, String sentTarget, List<Difference> differences,
-            List<String> notes) {
-        List<ListedDifference> known = KnownDifferences.LIST.stream().filter(d -> d.covers(scenario, exchange.id())).toList();
-        List<ListedDifference> open = OpenDifferences.LIST.stream().filter(d -> d.covers(scenario, exchange.id())).toList();
+    /**
+     * Decides the verdict for a compared request from its differences and the two lists' entries
+     * for the server's chapter.
+     */
+    public static Outcome judge(int chapter, String scenario, Exchange exchange, String sentTarget,
+            List<Difference> differences, List<String> notes) {
+        List<ListedDifference> known = KnownDifferences.LIST.stream()
+                .filter(d -> d.covers(chapter, scenario, exchange.id())).toList();
+        List<ListedDifference> open = OpenDifferences.LIST.stream()
+                .filter(d -> d.covers(chapter, scenario, exchange.id())).toList();
         List<ListedDifference> listed = new ArrayList<>(known);
         listed.addAll(open);
         if (differences.isEmpty()) {

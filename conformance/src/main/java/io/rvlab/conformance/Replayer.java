@@ -2,6 +2,8 @@ package io.rvlab.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.options.GetOption;
 import io.rvlab.conformance.Difference.Aspect;
@@ -34,15 +36,18 @@ import java.util.regex.Pattern;
  * Replays one golden transcript against a server over a fresh etcd.
  *
  * <p>The transcripts are one history: the namespace of {@code 00} holds the configmaps of
- * {@code a1} and {@code b0}, which {@code b1}–{@code b3} list, and so on. So to replay a file, the
- * replayer first brings a fresh etcd to that file's starting state by sending the successful
- * creates of every earlier file in {@link #HISTORY} (without comparing them: each file has its own
- * test), and only then replays the file itself, request by request.
+ * {@code a1} and {@code b0}, which {@code b1}–{@code b3} list, {@code c1} updates cm-a, and so on.
+ * So to replay a file, the replayer first brings a fresh etcd to that file's starting state by
+ * sending the successful writes of every earlier file in {@link #HISTORY} that the server serves
+ * (creates; on chapter 3's server also updates, patches and deletes), without comparing them (each
+ * file has its own test), and only then replays the file itself, request by request.
  *
  * <p>Along the way it keeps this etcd's revision in step with the real run's: whenever it learns of a
  * write of the real run that it does not replay (a note saying "etcd header revision now: 85" when the
  * last known revision was 84, or the response of a skipped PUT), it writes an unrelated key outside
- * {@code /registry} once for each (see {@link RvTranslator}).
+ * {@code /registry} once for each (see {@link RvTranslator}). Revisions and uids that a request
+ * names, in its query or in its body (a PUT's metadata.resourceVersion, a delete's preconditions),
+ * are sent as this replay's ({@link RvTranslator}, {@link UidTranslator}).
  */
 public final class Replayer {
 
@@ -54,9 +59,21 @@ public final class Replayer {
             "b1-list-plain-vs-etcd-revision.txt",
             "b2-list-resourceversion-variants.txt",
             "b3-list-limit-continue.txt",
-            // c1 (updates: chapter 3) was recorded here; its writes took cm-a to RV 93, data k=v6.
+            "c1-update-conflicts-preconditions.txt",
             "c2-delete-preconditions-create-conflict-notfound.txt",
-            "d1-future-resourceversion.txt");
+            "d1-future-resourceversion.txt",
+            // recorded after e1-g1 (watch, compaction, apply: not copied); needs only namespace lab
+            "h1-deployment-generation.txt");
+
+    /** The methods that write: sent during setup (when the server serves them) if they succeeded in the real run. */
+    private static final List<String> WRITES = List.of("POST", "PUT", "PATCH", "DELETE");
+
+    /**
+     * The methods whose body may name a version of an existing object (a PUT's or a patch's
+     * metadata.resourceVersion and uid, a delete's preconditions). A create's body names none: the
+     * resourceVersion in golden c2.8's POST is there only to be refused, so it is sent as recorded.
+     */
+    private static final List<String> NAMES_A_VERSION = List.of("PUT", "PATCH", "DELETE");
 
     /** Request headers sent as recorded; Authorization is dropped (this server has no authentication). */
     private static final List<String> KEPT_HEADERS = List.of("accept", "content-type", "user-agent");
@@ -74,9 +91,10 @@ public final class Replayer {
     /**
      * The outcome of one file's replay.
      *
+     * @param chapter the chapter of the server it was replayed against
      * @param setup what was done to reach the file's starting state
      */
-    public record Result(Transcript transcript, List<String> setup, List<Outcome> outcomes) {
+    public record Result(int chapter, Transcript transcript, List<String> setup, List<Outcome> outcomes) {
 
         public String scenario() {
             return transcript.scenario();
@@ -104,7 +122,7 @@ public final class Replayer {
                 setup.add(run.setUp(Transcript.read(goldenDir.resolve(earlier))));
             }
             Transcript transcript = Transcript.read(goldenDir.resolve(fileName));
-            return new Result(transcript, setup, run.replay(transcript));
+            return new Result(server.chapter(), transcript, setup, run.replay(transcript));
         }
     }
 
@@ -115,6 +133,7 @@ public final class Replayer {
         private final int chapter;
         private final WireClient client;
         private final RvTranslator rv;
+        private final UidTranslator uids = new UidTranslator();
         private long ourLatestWrite;
 
         Run(Etcd etcd, ServerUnderTest server) {
@@ -125,7 +144,7 @@ public final class Replayer {
             this.rv = new RvTranslator(ourLatestWrite);
         }
 
-        /** Sends an earlier file's successful creates, learning their revisions; compares nothing. */
+        /** Sends an earlier file's successful writes that the server serves, learning their revisions; compares nothing. */
         String setUp(Transcript transcript) {
             int sent = 0;
             for (Entry entry : transcript.entries()) {
@@ -136,20 +155,20 @@ public final class Replayer {
                 }
                 Request request = exchange.request();
                 Optional<String> later = notServed(request);
-                if (later.isEmpty() && request.method().equals("POST") && exchange.response().code() == 201) {
+                if (later.isEmpty() && WRITES.contains(request.method()) && isSuccess(exchange.response().code())) {
                     Sent sentRequest = send(request);
-                    if (sentRequest.answer().code() != 201) {
+                    if (sentRequest.answer().code() != exchange.response().code()) {
                         throw new IllegalStateException("setting up from " + transcript.name() + ": " + exchange.id()
-                                + " POST " + request.target() + " answered " + sentRequest.answer().code() + ", not 201: "
-                                + sentRequest.answer().body());
+                                + " " + request.method() + " " + request.target() + " answered " + sentRequest.answer().code()
+                                + ", not " + exchange.response().code() + ": " + sentRequest.answer().body());
                     }
-                    learnCreate(exchange.response(), sentRequest.answer());
+                    learnWrite(request, exchange.response(), sentRequest.answer());
                     sent++;
                 }
                 observe(exchange, later);
                 catchUp();
             }
-            return transcript.scenario() + ": " + sent + " create" + (sent == 1 ? "" : "s") + " sent";
+            return transcript.scenario() + ": " + sent + " write" + (sent == 1 ? "" : "s") + " sent";
         }
 
         // tag::replay[]
@@ -170,15 +189,16 @@ public final class Replayer {
                 }
                 Sent sent = send(exchange.request());
                 List<Difference> differences = new ArrayList<>();
-                if (exchange.response().code() == 201 && sent.answer().code() == 201) {
-                    learnCreate(exchange.response(), sent.answer()).ifPresent(differences::add);
+                if (WRITES.contains(exchange.request().method()) && isSuccess(exchange.response().code())
+                        && isSuccess(sent.answer().code())) {
+                    learnWrite(exchange.request(), exchange.response(), sent.answer()).ifPresent(differences::add);
                 }
                 ResponseComparator.Comparison comparison = ResponseComparator.compare(exchange.response(), sent.answer(),
-                        new ResponseComparator.Context(rv, sent.revisions(), servedFromWatchCache(exchange.request())));
+                        new ResponseComparator.Context(rv, uids, sent.revisions(), servedFromWatchCache(exchange.request())));
                 differences.addAll(comparison.differences());
                 List<String> notes = new ArrayList<>(sent.notes());
                 notes.addAll(comparison.notes());
-                outcomes.add(Outcome.judge(transcript.scenario(), exchange, sent.target(), differences, notes));
+                outcomes.add(Outcome.judge(chapter, transcript.scenario(), exchange, sent.target(), differences, notes));
                 observe(exchange, later);
                 catchUp();
             }
@@ -212,7 +232,7 @@ public final class Replayer {
                         revisions.put(t.golden(), t.ours());
                         value = Long.toString(t.ours());
                         notes.add("resourceVersion " + t.golden() + " sent as " + t.ours()
-                                + (t.how() == null ? " (the same create here)" : " (" + t.how() + ")"));
+                                + (t.how() == null ? " (the same write here)" : " (" + t.how() + ")"));
                     } else if (key.equals("continue")) {
                         String translated = rv.continueToken(value);
                         if (!translated.equals(value)) {
@@ -220,7 +240,7 @@ public final class Replayer {
                                 Translation t = rv.revision(g);
                                 revisions.put(g, t.ours());
                                 notes.add("continue token rv " + g + " sent as " + t.ours()
-                                        + (t.how() == null ? " (the same create here)" : " (" + t.how() + ")"));
+                                        + (t.how() == null ? " (the same write here)" : " (" + t.how() + ")"));
                             });
                         }
                         value = translated;
@@ -229,25 +249,105 @@ public final class Replayer {
                 }
                 target = request.target().substring(0, question + 1) + String.join("&", params);
             }
+            String body = NAMES_A_VERSION.contains(request.method()) ? translateBody(request.body(), revisions, notes)
+                    : request.body();
             List<Header> headers = request.headers().stream()
                     .filter(h -> KEPT_HEADERS.contains(h.name().toLowerCase(Locale.ROOT))).toList();
-            return new Sent(target, revisions, notes, client.send(request.method(), target, headers, request.body()));
+            return new Sent(target, revisions, notes, client.send(request.method(), target, headers, body));
         }
         // end::translate-request[]
 
-        /** A create that succeeded in both runs names the same write: learn it; ours must be a new revision. */
-        private Optional<Difference> learnCreate(Response golden, Answer ours) {
+        // tag::translate-body[]
+        /**
+         * A request body with the revisions and uids it names sent as this replay's: every
+         * {@code resourceVersion} (an object's metadata, a delete's preconditions) and every
+         * {@code uid} the replay knows. The body is sent byte for byte when nothing needs translating.
+         */
+        private String translateBody(String body, Map<Long, Long> revisions, List<String> notes) {
+            JsonNode json = json(body);
+            if (json == null || !translateFields(json, "", revisions, notes)) {
+                return body;
+            }
+            try {
+                return JSON.writeValueAsString(json);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write a translated body: " + e, e);
+            }
+        }
+
+        private boolean translateFields(JsonNode node, String path, Map<Long, Long> revisions, List<String> notes) {
+            boolean changed = false;
+            if (node instanceof ObjectNode object) {
+                for (Map.Entry<String, JsonNode> field : List.copyOf(iterable(object))) {
+                    String at = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
+                    String text = field.getValue().isTextual() ? field.getValue().asText() : null;
+                    if (field.getKey().equals("resourceVersion") && text != null && text.matches("[0-9]+") && !text.equals("0")) {
+                        Translation t = rv.requestRevision(Long.parseLong(text), currentRevision());
+                        revisions.put(t.golden(), t.ours());
+                        object.put(field.getKey(), Long.toString(t.ours()));
+                        notes.add("body " + at + " " + t.golden() + " sent as " + t.ours()
+                                + (t.how() == null ? " (the same write here)" : " (" + t.how() + ")"));
+                        changed = true;
+                    } else if (field.getKey().equals("uid") && text != null && uids.ours(text).isPresent()) {
+                        object.put(field.getKey(), uids.translate(text));
+                        notes.add("body " + at + " sent as this replay's uid of the same object");
+                        changed = true;
+                    } else {
+                        changed |= translateFields(field.getValue(), at, revisions, notes);
+                    }
+                }
+            } else if (node instanceof ArrayNode array) {
+                for (int i = 0; i < array.size(); i++) {
+                    changed |= translateFields(array.get(i), path + "[" + i + "]", revisions, notes);
+                }
+            }
+            return changed;
+        }
+        // end::translate-body[]
+
+        private static List<Map.Entry<String, JsonNode>> iterable(ObjectNode object) {
+            List<Map.Entry<String, JsonNode>> fields = new ArrayList<>();
+            object.fields().forEachRemaining(fields::add);
+            return fields;
+        }
+
+        // tag::learn-write[]
+        /**
+         * A write that succeeded in both runs names the same write: learn its revisions (and a
+         * create's uids). Ours must be a new revision. A write whose golden resourceVersion is one
+         * the real run had already made was a no-op there (an identical PUT, status sent to the main
+         * resource): nothing is learned, and the comparator checks that this server wrote nothing
+         * either. A delete's revision is in no response: it is the next one in both runs.
+         */
+        private Optional<Difference> learnWrite(Request request, Response golden, Answer ours) {
+            if (request.method().equals("DELETE")) {
+                long goldenDelete = rv.goldenLatest() + 1;
+                long ourDelete = currentRevision();
+                Optional<Difference> problem = ourDelete > ourLatestWrite ? Optional.empty()
+                        : Optional.of(new Difference(Aspect.RESOURCE_VERSION, "the delete written at a revision after "
+                                + ourLatestWrite, "etcd still at " + ourDelete));
+                rv.learnWrite(goldenDelete, ourDelete);
+                ourLatestWrite = Math.max(ourLatestWrite, ourDelete);
+                return problem;
+            }
             Optional<Long> goldenRv = objectRv(golden.body());
             Optional<Long> ourRv = objectRv(ours.body());
             if (goldenRv.isEmpty() || ourRv.isEmpty()) {
                 return Optional.of(new Difference(Aspect.RESOURCE_VERSION, "a resourceVersion", "none"));
             }
+            JsonNode goldenObject = json(golden.body());
+            JsonNode ourObject = json(ours.body());
+            uids.learn(goldenObject.path("metadata").path("uid").asText(""), ourObject.path("metadata").path("uid").asText(""));
+            if (rv.isReproduced(goldenRv.get())) {
+                return Optional.empty(); // a no-op in the real run
+            }
             Optional<Difference> problem = ourRv.get() > ourLatestWrite ? Optional.empty()
                     : Optional.of(new Difference(Aspect.RESOURCE_VERSION, "a revision after " + ourLatestWrite, ourRv.get().toString()));
-            rv.learnCreate(goldenRv.get(), ourRv.get());
+            rv.learnWrite(goldenRv.get(), ourRv.get());
             ourLatestWrite = Math.max(ourLatestWrite, ourRv.get());
             return problem;
         }
+        // end::learn-write[]
 
         // tag::catch-up[]
         /**
@@ -366,6 +466,10 @@ public final class Replayer {
         return resourceVersion.equals("0") || (!resourceVersion.isEmpty() && !limited);
     }
     // end::watch-cache[]
+
+    private static boolean isSuccess(int code) {
+        return code >= 200 && code < 300;
+    }
 
     private static Optional<Long> objectRv(String body) {
         JsonNode json = json(body);

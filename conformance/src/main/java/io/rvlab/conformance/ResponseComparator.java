@@ -28,7 +28,10 @@ import java.util.stream.StreamSupport;
  *
  * <p>Compared: the status code; {@code Content-Type} and {@code Retry-After}; the framing
  * ({@code Content-Length} or chunked); whether the server waited (~3 s) before answering; the
- * JSON body field by field, in field order, with Status messages' numbers translated.
+ * JSON body field by field, in field order, with Status messages' numbers translated. Fields that
+ * kube-apiserver's defaulting filled in and rvlab's answer lacks are one difference of their own
+ * ({@link Defaulting}). And whatever the transcript says, a 5xx from rvlab that is not a Timeout
+ * breaks rvlab's rule that a client's mistake gets a 4xx ({@link Aspect#SERVER_ERROR}).
  *
  * <p>Set aside, because they differ from run to run or belong to later chapters: {@code uid} (checked
  * to be a UUID), {@code creationTimestamp} (checked to be RFC 3339 in seconds),
@@ -37,8 +40,9 @@ import java.util.stream.StreamSupport;
  * equal where they name the same write, in the same order where the real run's are.
  *
  * <p>An object whose golden resourceVersion is not a write this replay reproduces was last changed
- * by a request the replay skipped (a chapter 3 PUT or PATCH): its data and resourceVersion cannot
- * match, so only its kind, metadata and field names are compared, and the report says so.
+ * by a request the replay skipped (on chapter 2's server, a chapter 3 PUT or PATCH): its data and
+ * resourceVersion cannot match, so only its kind, metadata and field names are compared, and the
+ * report says so. Uids in Status messages are translated into this replay's ({@link UidTranslator}).
  */
 public final class ResponseComparator {
 
@@ -61,7 +65,8 @@ public final class ResponseComparator {
      * @param servedFromWatchCache whether kube-apiserver 1.26 served this list from its watch cache,
      *        where items come in no defined order
      */
-    public record Context(RvTranslator rv, Map<Long, Long> sentForGolden, boolean servedFromWatchCache) {
+    public record Context(RvTranslator rv, UidTranslator uids, Map<Long, Long> sentForGolden,
+            boolean servedFromWatchCache) {
     }
 
     /** The differences found, and notes on what was compared loosely and why. */
@@ -84,6 +89,9 @@ public final class ResponseComparator {
         return new Comparison(List.copyOf(comparator.differences), List.copyOf(comparator.notes));
     }
 
+    /** The reasons of a 5xx that are the server's condition, not a verdict on the request. */
+    private static final Set<String> SERVER_SIDE_REASONS = Set.of("Timeout", "ServerTimeout", "ServiceUnavailable");
+
     private void run(Response golden, Answer ours) {
         Optional<JsonNode> goldenJson = parse(golden.body());
         Optional<JsonNode> ourJson = parse(ours.body());
@@ -91,6 +99,13 @@ public final class ResponseComparator {
             differences.add(new Difference(Aspect.STATUS, summary(golden.code(), goldenJson, true),
                     summary(ours.code(), ourJson, false)));
         }
+        // tag::server-error[]
+        String ourReason = ourJson.map(json -> json.path("reason").asText()).orElse("");
+        if (ours.code() >= 500 && !SERVER_SIDE_REASONS.contains(ourReason)) {
+            differences.add(new Difference(Aspect.SERVER_ERROR, "a 4xx Status: a client's mistake never gets a 5xx "
+                    + "(kube-apiserver 1.26.1 answered " + golden.code() + ")", summary(ours.code(), ourJson, false)));
+        }
+        // end::server-error[]
         headers(golden, ours);
         if (golden.code() == ours.code()) {
             body(golden, goldenJson, ours, ourJson);
@@ -154,6 +169,7 @@ public final class ResponseComparator {
             Set<String> relaxed = new HashSet<>();
             object(expected, true, relaxed);
             object(actual, false, relaxed);
+            defaults(Defaulting.setAside(expected.path("kind").asText(), expected, actual));
         }
         List<PathDifference> paths = new ArrayList<>();
         diff("", expected, actual, paths);
@@ -165,11 +181,10 @@ public final class ResponseComparator {
     }
     // end::body[]
 
-    /** A Status: its message's revisions translated, its uid set aside, its continue token decoded. */
+    /** A Status: its message's revisions and uids translated, its uid set aside, its continue token decoded. */
     private void status(ObjectNode status, boolean golden) {
         if (golden && status.get("message") instanceof TextNode message) {
-            status.set("message", translatedText(context.rv().message(message.asText(), context.sentForGolden()),
-                    message.asText()));
+            status.set("message", translatedText(translatedMessage(message.asText()), message.asText()));
         }
         if (status.get("details") instanceof ObjectNode details && details.has("uid")) {
             details.put("uid", UID);
@@ -201,6 +216,14 @@ public final class ResponseComparator {
                 object(object, false, relaxed);
             }
         }
+        String itemKind = expected.path("kind").asText().replaceFirst("List$", "");
+        List<String> defaulted = new ArrayList<>();
+        for (JsonNode item : expected.path("items")) {
+            JsonNode ourItem = StreamSupport.stream(actual.path("items").spliterator(), false)
+                    .filter(i -> nameOf(i).equals(nameOf(item))).findFirst().orElse(null);
+            Defaulting.setAside(itemKind, (ObjectNode) item, ourItem).forEach(path -> defaulted.add(nameOf(item) + ": " + path));
+        }
+        defaults(defaulted);
         if (context.servedFromWatchCache()) {
             notes.add("kube-apiserver 1.26 served this list from its watch cache, in no defined order: items compared as a set");
             sortByName(expected);
@@ -235,7 +258,7 @@ public final class ResponseComparator {
         String name = metadata.path("namespace").asText() + "/" + metadata.path("name").asText();
         if (golden && metadata.has("resourceVersion")) {
             long rv = Long.parseLong(metadata.get("resourceVersion").asText());
-            if (context.rv().isReplayedCreate(rv)) {
+            if (context.rv().isReplayedWrite(rv)) {
                 metadata.set("resourceVersion", translatedText(Long.toString(context.rv().revision(rv).ours()), Long.toString(rv)));
             } else {
                 relaxed.add(name);
@@ -254,6 +277,16 @@ public final class ResponseComparator {
         }
     }
     // end::object[]
+
+    private String translatedMessage(String golden) {
+        return context.uids().message(context.rv().message(golden, context.sentForGolden()));
+    }
+
+    private void defaults(List<String> setAside) {
+        if (!setAside.isEmpty()) {
+            differences.add(new Difference(Aspect.DEFAULTS, "filled in " + String.join(", ", setAside), "absent"));
+        }
+    }
 
     /** A translated golden value, remembered with the transcript's own value. */
     private TextNode translatedText(String translated, String original) {
@@ -343,7 +376,7 @@ public final class ResponseComparator {
         if ("Status".equals(json.path("kind").asText())) {
             String message = json.path("message").asText();
             if (golden) {
-                message = context.rv().message(message, context.sentForGolden());
+                message = translatedMessage(message);
             }
             String reason = json.path("reason").asText();
             return code + " " + (reason.isEmpty() ? "(no reason)" : reason) + " \"" + message + "\"";

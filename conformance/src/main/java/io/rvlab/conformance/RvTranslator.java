@@ -20,11 +20,13 @@ import java.util.regex.Pattern;
  * <p>Both runs number etcd revisions, from different starting points: the transcripts start at
  * revision 76 of a long-lived etcd, a replay at the few revisions of a fresh one. And not every
  * write of the real run is a request the replay sends: kube-apiserver renewed its own Lease every
- * ~10 s (revisions 78, 81, 84, …), and the replay skips requests of later chapters (the PUT at 80).
- * So a golden number is never sent as it is. The rules:
+ * ~10 s (revisions 78, 81, 84, …), and the replay skips requests of chapters later than its server's
+ * (chapter 2's replay skips the PUT at 80). So a golden number is never sent as it is. The rules:
  * <ol>
- *   <li><b>A write the replay made too</b> maps to its revision here. Creates are replayed, and
- *       their two responses say which revisions name the same write. Every other write of the real
+ *   <li><b>A write the replay made too</b> maps to its revision here. Creates, and on chapter 3's
+ *       server updates, patches and deletes, are replayed, and their two responses say which
+ *       revisions name the same write (a delete's, which no response carries, is the next revision
+ *       in both runs). Every other write of the real
  *       run that the replay learns of (from a note such as "etcd header revision now: 85", an
  *       etcd block, or any golden response) is reproduced by the {@link Replayer} as a write to an
  *       unrelated key outside {@code /registry}, so that the two runs move through their revisions
@@ -47,7 +49,7 @@ public final class RvTranslator {
     }
 
     private final TreeMap<Long, Long> reproduced = new TreeMap<>();
-    private final Set<Long> creates = new HashSet<>();
+    private final Set<Long> writes = new HashSet<>();
     private final Map<Long, String> knownAs = new HashMap<>();
     private final long ourStart;
     private long goldenLatest;
@@ -57,10 +59,13 @@ public final class RvTranslator {
         this.ourStart = ourStart;
     }
 
-    /** A create that succeeded in both runs: its two resourceVersions name the same write. */
-    public void learnCreate(long golden, long ours) {
+    /**
+     * A write (create, update, patch, delete) that the replay sent and that succeeded in both runs:
+     * its two revisions name the same write.
+     */
+    public void learnWrite(long golden, long ours) {
         reproduced.put(golden, ours);
-        creates.add(golden);
+        writes.add(golden);
         observe(golden, null);
     }
 
@@ -93,18 +98,28 @@ public final class RvTranslator {
         return pending;
     }
 
-    /** Whether the real run's object at this resourceVersion was written by a create the replay also made. */
-    public boolean isReplayedCreate(long golden) {
-        return creates.contains(golden);
+    /** Whether the real run's object at this resourceVersion was written by a write the replay also made. */
+    public boolean isReplayedWrite(long golden) {
+        return writes.contains(golden);
+    }
+
+    /** Whether this revision of the real run has its counterpart here already (a replayed or an unrelated write). */
+    public boolean isReproduced(long golden) {
+        return reproduced.containsKey(golden);
+    }
+
+    /** The newest revision of the real run known so far. */
+    public long goldenLatest() {
+        return goldenLatest;
     }
 
     /** What this revision was in the real run, for the report. */
     public String describe(long golden) {
-        if (creates.contains(golden)) {
-            return "a create replayed here";
+        if (writes.contains(golden)) {
+            return "a write replayed here";
         }
         return knownAs.getOrDefault(golden, "a write outside the replayed requests: kube-apiserver's own Lease renewals, "
-                + "or c1's updates (chapter 3)");
+                + "or a write of a scenario that is not replayed");
     }
 
     // tag::revision[]
@@ -112,7 +127,7 @@ public final class RvTranslator {
     public Translation revision(long golden) {
         Long exact = reproduced.get(golden);
         if (exact != null) {
-            return new Translation(golden, exact, creates.contains(golden) ? null
+            return new Translation(golden, exact, writes.contains(golden) ? null
                     : golden + " was " + describe(golden) + "; reproduced here by an unrelated write");
         }
         Entry<Long, Long> before = reproduced.floorEntry(golden);
@@ -177,18 +192,23 @@ public final class RvTranslator {
         }
     }
 
-    private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
+    /** A uid (left for {@link UidTranslator}: its digit groups are not revisions), or a number. */
+    private static final Pattern NUMBER = Pattern.compile("(?<uid>" + UidTranslator.UID.pattern() + ")|\\b\\d+\\b");
 
     /**
      * A golden Status message with its revisions translated: a number the request named becomes the
      * number this replay sent; 0 stays 0 (resourceVersion "0" means "any", not a revision); any other
      * number is a revision of the real run. Messages in scope carry no other numbers
-     * ("Too large resource version: 1000098, current: 97").
+     * ("Too large resource version: 1000098, current: 97"), apart from uids, which are left as they are.
      */
     public String message(String golden, Map<Long, Long> sentForGolden) {
         Matcher number = NUMBER.matcher(golden);
         StringBuilder out = new StringBuilder();
         while (number.find()) {
+            if (number.group("uid") != null) {
+                number.appendReplacement(out, number.group());
+                continue;
+            }
             long n = Long.parseLong(number.group());
             Long sent = sentForGolden.get(n);
             long translated = n == 0 ? 0 : sent != null ? sent : revision(n).ours();

@@ -2,15 +2,16 @@ package io.rvlab.conformance;
 
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.EtcdStorage;
+import io.rvlab.ch03.server.ConcurrencyApiServer;
+import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.support.etcd.Etcd;
 import java.net.URI;
 
 /**
  * The API server a replay talks to, running over the etcd the replay started for it. A later
  * chapter passes its own server (one that also updates, deletes or watches) and a higher
- * {@link #chapter()}: the replay then sends the requests of that chapter instead of skipping them.
- * (The setup from earlier transcripts still sends only creates; chapter 3 will extend it with the
- * writes it serves, and add c1 to {@link Replayer#HISTORY}.)
+ * {@link #chapter()}: the replay then sends the requests of that chapter instead of skipping them,
+ * in the setup from earlier transcripts as well as in the file it compares.
  */
 public interface ServerUnderTest extends AutoCloseable {
 
@@ -30,7 +31,15 @@ public interface ServerUnderTest extends AutoCloseable {
 
     /** Chapter 2's server: reads and creates, straight from etcd (no watch cache). */
     static ServerUnderTest chapter2(Etcd etcd) {
-        ApiServer server = ApiServer.start(new EtcdStorage(etcd.client()), "127.0.0.1", 0);
+        return of(ApiServer.start(new EtcdStorage(etcd.client()), "127.0.0.1", 0), 2);
+    }
+
+    /** Chapter 3's server: chapter 2's plus updates, merge patches, deletes with preconditions and /status. */
+    static ServerUnderTest chapter3(Etcd etcd) {
+        return of(ConcurrencyApiServer.start(new EtcdUpdatableStorage(etcd.client()), "127.0.0.1", 0), 3);
+    }
+
+    private static ServerUnderTest of(ApiServer server, int chapter) {
         return new ServerUnderTest() {
             @Override
             public URI url() {
@@ -39,7 +48,7 @@ public interface ServerUnderTest extends AutoCloseable {
 
             @Override
             public int chapter() {
-                return 2;
+                return chapter;
             }
 
             @Override

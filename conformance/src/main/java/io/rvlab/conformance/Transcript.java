@@ -86,7 +86,7 @@ public record Transcript(String name, List<Entry> entries) {
     /**
      * A request and the response to it.
      *
-     * @param id a short name for reports: the label of the note before it (such as {@code b3.5}),
+     * @param id a short name for reports: the label of the note before it (such as {@code b3.5} or {@code h.3}),
      *        or the file's prefix and the exchange's number (such as {@code a1#2})
      * @param index the exchange's number in its file, from 1
      * @param notes the notes between the previous exchange and this one
@@ -98,8 +98,8 @@ public record Transcript(String name, List<Entry> entries) {
     private static final Pattern RESPONSE_LINE = Pattern.compile("=== RESPONSE \\(curl time_total=([0-9.]+)s\\) ===");
     private static final Pattern ETCD_LINE = Pattern.compile("=== ETCD: (.*) ===");
     private static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.1 (\\d{3})( .*)?");
-    /** A note that starts with a label such as "b2.4" or "d1.1" names the exchange after it. */
-    private static final Pattern LABEL = Pattern.compile("^([a-z]\\d+\\.\\d+)\\b");
+    /** A note that starts with a label such as "b2.4", "d1.1" or "h.3" names the exchange after it. */
+    private static final Pattern LABEL = Pattern.compile("^([a-z]\\d*\\.\\d+)\\b");
 
     /** The file's short name: the part before the first '-', such as {@code b3}. */
     public String scenario() {

@@ -9,13 +9,13 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The listed differences name real requests, and the chapter's table renders every one of them. */
+/** The listed differences name real requests, and each chapter's table renders the ones its server brought. */
 class DifferencesTableTest {
 
     private static final Path GOLDEN = Path.of(System.getProperty("rvlab.conformance.golden", "golden"));
 
     @Test
-    @DisplayName("every listed difference names requests that exist in its scenario's transcript, and gives a reason")
+    @DisplayName("every listed difference names requests of its scenario that its chapters' servers replay, and gives a reason")
     void entriesNameRealRequests() {
         Map<String, String> requests = DifferencesTable.requests(GOLDEN);
         List<ListedDifference> all = new ArrayList<>(KnownDifferences.LIST);
@@ -25,24 +25,50 @@ class DifferencesTableTest {
             d.requests().forEach(id -> assertThat(requests).containsKey(d.scenario() + "/" + id));
             assertThat(d.aspects()).isNotEmpty();
             assertThat(List.of(d.kubernetes(), d.rvlab(), d.why())).allSatisfy(text -> assertThat(text).isNotBlank());
+            assertThat(Chapter.ALL).as("a chapter whose server replays %s", d.scenario())
+                    .anyMatch(c -> d.appliesTo(c.number())
+                            && c.transcripts().stream().anyMatch(f -> Transcript.scenarioOf(f).equals(d.scenario())));
         }
     }
 
     @Test
-    @DisplayName("the AsciiDoc table has a header and one row per known difference, request lines included, nothing unescaped")
-    void table() {
-        String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN));
+    @DisplayName("chapter 2's table has a header and one row per difference chapter 2 brought, request lines included, nothing unescaped")
+    void chapter2Table() {
+        String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN), 2);
         assertThat(adoc).contains("|Scenario |Request |Kubernetes 1.26.1 |rvlab |Why")
                 .contains("b3.12: `GET /api/v1/namespaces/lab/configmaps?resourceVersion=abc`")
                 .startsWith("// Generated").endsWith("|===\n");
-        long rows = adoc.lines().filter(String::isEmpty).count();
-        assertThat(rows).isEqualTo(KnownDifferences.LIST.size() + KnownDifferences.GENERAL.size());
-        for (ListedDifference open : OpenDifferences.LIST) {
-            for (String request : open.requests()) {
-                assertThat(adoc).as("open difference %s is not part of the chapter", request)
-                        .doesNotContain(request + ":");
+        assertThat(rows(adoc)).isEqualTo(KnownDifferences.LIST.stream().filter(d -> d.since() == 2).count()
+                + KnownDifferences.GENERAL.stream().filter(g -> g.since() == 2).count());
+        assertThat(Chapter.CHAPTER_2.tableFileName()).as("the name chapter 2's text includes").isEqualTo("differences.adoc");
+        assertThat(DifferencesTable.escape("a|b {x}")).isEqualTo("a\\|b \\{x}");
+    }
+
+    @Test
+    @DisplayName("chapter 3's table lists only what chapter 3 brought: its update, patch and delete rows, not chapter 2's")
+    void chapter3Table() {
+        String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN), 3);
+        assertThat(adoc).startsWith("// Generated").endsWith("|===\n").doesNotContain("b3.12:");
+        assertThat(rows(adoc)).isEqualTo(KnownDifferences.LIST.stream().filter(d -> d.since() == 3).count()
+                + KnownDifferences.GENERAL.stream().filter(g -> g.since() == 3).count());
+        assertThat(Chapter.CHAPTER_3.tableFileName()).isEqualTo("differences-ch03.adoc");
+    }
+
+    @Test
+    @DisplayName("no open difference is part of a chapter's table")
+    void openDifferencesAreNotPublished() {
+        for (Chapter chapter : Chapter.ALL) {
+            String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN), chapter.number());
+            for (ListedDifference open : OpenDifferences.LIST) {
+                for (String request : open.requests()) {
+                    assertThat(adoc).as("open difference %s is not part of chapter %d's table", request, chapter.number())
+                            .doesNotContain(request + ":");
+                }
             }
         }
-        assertThat(DifferencesTable.escape("a|b {x}")).isEqualTo("a\\|b \\{x}");
+    }
+
+    private static long rows(String adoc) {
+        return adoc.lines().filter(String::isEmpty).count();
     }
 }

@@ -37,6 +37,16 @@ class ReplayRulesTest {
     }
 
     @Test
+    @DisplayName("chapter 3's server replays every transcript chapter 2's does, and c1 and h1 besides; chapter 2 keeps its own")
+    void chapters() {
+        assertThat(Chapter.CHAPTER_3.transcripts()).containsAll(Chapter.CHAPTER_2.transcripts())
+                .contains("c1-update-conflicts-preconditions.txt", "h1-deployment-generation.txt");
+        assertThat(Chapter.CHAPTER_2.transcripts()).doesNotContain("c1-update-conflicts-preconditions.txt",
+                "h1-deployment-generation.txt");
+        assertThat(Chapter.ALL).extracting(Chapter::number).containsExactly(2, 3);
+    }
+
+    @Test
     @DisplayName("the watch cache served b2.1-b2.3 and b3.5; etcd served b1, b2.4-b2.5 and the other b3 lists")
     void watchCacheLists() {
         Map<String, Boolean> cached = Replayer.HISTORY.subList(3, 6).stream()

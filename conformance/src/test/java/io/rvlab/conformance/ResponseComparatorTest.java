@@ -29,7 +29,7 @@ class ResponseComparatorTest {
         RvTranslator rv = new RvTranslator(76);
         for (long r = 77; r <= 98; r++) {
             if (List.of(77L, 79L, 82L, 83L, 95L).contains(r)) {
-                rv.learnCreate(r, r);
+                rv.learnWrite(r, r);
             } else {
                 rv.learnUnrelated(r, r);
             }
@@ -40,7 +40,7 @@ class ResponseComparatorTest {
     private static List<Aspect> compare(Exchange golden, Answer ours) {
         // d1.1 named 1000098; sent unchanged, since this test keeps the transcript's numbering
         return ResponseComparator.compare(golden.response(), ours,
-                        new ResponseComparator.Context(sameNumbers(), Map.of(1_000_098L, 1_000_098L), false))
+                        new ResponseComparator.Context(sameNumbers(), new UidTranslator(), Map.of(1_000_098L, 1_000_098L), false))
                 .differences().stream().map(Difference::aspect).toList();
     }
 
@@ -86,6 +86,48 @@ class ResponseComparatorTest {
                 .containsExactly(Aspect.FRAMING);
         assertThat(compare(b1, new Answer(200, List.of(), ourList("84", "cm-a", "cm-b", "cm-c"), false, 0.01)))
                 .containsExactly(Aspect.CONTENT_TYPE);
+    }
+
+    /** Golden h.1's Deployment as rvlab writes it: no managedFields, no defaults, its own uid and time. */
+    private String ourDeployment(int generation, String image) {
+        return "{\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\",\"metadata\":{\"name\":\"web\",\"namespace\":\"lab\","
+                + "\"uid\":\"00000000-1111-2222-3333-444444444444\",\"resourceVersion\":\"240\",\"generation\":" + generation
+                + ",\"creationTimestamp\":\"2030-01-01T00:00:00Z\",\"labels\":{\"app\":\"web\"}},\"spec\":{\"replicas\":1,"
+                + "\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},"
+                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"" + image + "\"}]}}},\"status\":{}}\n";
+    }
+
+    private static List<Difference> compareH1(Answer ours) {
+        Exchange h1 = Transcript.read(GOLDEN.resolve("h1-deployment-generation.txt")).exchanges().get(0);
+        RvTranslator rv = new RvTranslator(239);
+        rv.learnWrite(240, 240);
+        return ResponseComparator.compare(h1.response(), ours, new ResponseComparator.Context(rv, new UidTranslator(), Map.of(), false))
+                .differences();
+    }
+
+    @Test
+    @DisplayName("a Deployment without Kubernetes' defaults is one 'defaulted fields' difference; the rest is still compared")
+    void defaults() {
+        List<Difference> withoutDefaults = compareH1(new Answer(201, JSON, ourDeployment(1, "example.invalid/img:1"), false, 0.01));
+        assertThat(withoutDefaults).extracting(Difference::aspect).containsExactly(Aspect.DEFAULTS);
+        assertThat(withoutDefaults.get(0).expected()).contains("spec.strategy", "spec.template.spec.containers[0].imagePullPolicy",
+                "spec.template.metadata.creationTimestamp");
+
+        List<Difference> wrong = compareH1(new Answer(201, JSON, ourDeployment(2, "example.invalid/img:9"), false, 0.01));
+        assertThat(wrong).extracting(Difference::aspect).containsExactly(Aspect.DEFAULTS, Aspect.BODY);
+        assertThat(wrong.get(1).expected()).isEqualTo("metadata.generation: 1; spec.template.spec.containers[0].image: "
+                + "\"example.invalid/img:1\"");
+    }
+
+    @Test
+    @DisplayName("a 500 from rvlab breaks its rule even where kube-apiserver answered 500 too; a 504 Timeout does not")
+    void serverErrors() {
+        Exchange c16 = Transcript.read(GOLDEN.resolve("c1-update-conflicts-preconditions.txt")).exchanges().get(5);
+        assertThat(c16.response().code()).isEqualTo(500);
+        assertThat(compare(c16, new Answer(500, JSON, c16.response().body(), false, 0.01))).containsExactly(Aspect.SERVER_ERROR);
+        String badRequest = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
+                + "\"strconv.ParseUint: parsing \\\"abc\\\": invalid syntax\",\"reason\":\"BadRequest\",\"code\":400}\n";
+        assertThat(compare(c16, new Answer(400, JSON, badRequest, false, 0.01))).containsExactly(Aspect.STATUS);
     }
 
     @Test

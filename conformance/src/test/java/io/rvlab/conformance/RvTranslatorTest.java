@@ -13,11 +13,11 @@ class RvTranslatorTest {
     private RvTranslator history() {
         RvTranslator rv = new RvTranslator(4); // the server's bootstrap namespaces took revisions 2 to 4
         rv.observe(76, null);
-        rv.learnCreate(77, 5); // namespace lab
-        rv.learnCreate(79, 6); // cm-a
+        rv.learnWrite(77, 5); // namespace lab
+        rv.learnWrite(79, 6); // cm-a
         rv.observe(80, "PUT a1#3, chapter 3 (update)");
-        rv.learnCreate(82, 7); // cm-b
-        rv.learnCreate(83, 8); // cm-c
+        rv.learnWrite(82, 7); // cm-b
+        rv.learnWrite(83, 8); // cm-c
         rv.observe(86, null);  // b3's list
         return rv;
     }
@@ -28,12 +28,12 @@ class RvTranslatorTest {
         RvTranslator rv = history();
         assertThat(rv.revision(79).ours()).isEqualTo(6);
         assertThat(rv.revision(79).how()).isNull();
-        assertThat(rv.isReplayedCreate(83)).isTrue();
+        assertThat(rv.isReplayedWrite(83)).isTrue();
         assertThat(rv.notYetReproduced()).containsExactly(84L, 85L, 86L);
         rv.learnUnrelated(84, 9);
         assertThat(rv.revision(84).ours()).isEqualTo(9);
         assertThat(rv.revision(84).how()).contains("reproduced here by an unrelated write");
-        assertThat(rv.isReplayedCreate(84)).isFalse();
+        assertThat(rv.isReplayedWrite(84)).isFalse();
         assertThat(rv.notYetReproduced()).containsExactly(85L, 86L);
     }
 

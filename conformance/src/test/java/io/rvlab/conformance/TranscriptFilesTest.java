@@ -39,7 +39,7 @@ class TranscriptFilesTest {
     @Test
     @DisplayName("the parser finds every exchange, and each body is exactly as long as its Content-Length says")
     void parsesExactly() {
-        Map<String, Integer> expected = Map.of("00", 1, "a1", 3, "b0", 2, "b1", 2, "b2", 5, "b3", 12, "c2", 13, "d1", 7);
+        Map<String, Integer> expected = Map.of("00", 1, "a1", 3, "b0", 2, "b1", 2, "b2", 5, "b3", 12, "c1", 12, "c2", 13, "d1", 7, "h1", 11);
         for (String file : Replayer.HISTORY) {
             Transcript transcript = Transcript.read(GOLDEN.resolve(file));
             assertThat(transcript.exchanges()).as(file).hasSize(expected.get(transcript.scenario()));
@@ -63,6 +63,10 @@ class TranscriptFilesTest {
         assertThat(first.response().statusLine()).isEqualTo("HTTP/1.1 200 OK");
         assertThat(first.response().timeTotal()).isEqualTo(0.006202);
         assertThat(first.notes()).anyMatch(n -> n.startsWith("b3.1 limit=1"));
+
+        Transcript h1 = Transcript.read(GOLDEN.resolve("h1-deployment-generation.txt"));
+        assertThat(h1.exchanges()).extracting(Exchange::id).as("h1 labels its requests h.1 to h.11")
+                .containsExactly("h.1", "h.2", "h.3", "h.4", "h.5", "h.6", "h.7", "h.8", "h.9", "h.10", "h.11");
 
         Transcript a1 = Transcript.read(GOLDEN.resolve("a1-create-get-configmap-vs-etcd.txt"));
         assertThat(a1.exchanges()).extracting(Exchange::id).containsExactly("a1#1", "a1#2", "a1#3");

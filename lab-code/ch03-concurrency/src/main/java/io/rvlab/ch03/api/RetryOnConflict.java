@@ -16,15 +16,18 @@ public final class RetryOnConflict {
     public record Backoff(int steps, Duration duration, double factor, double jitter) {
     }
 
+    // tag::backoffs[]
     /** {@code retry.DefaultRetry}: for contention between many clients. */
     public static final Backoff DEFAULT_RETRY = new Backoff(5, Duration.ofMillis(10), 1.0, 0.1);
 
     /** {@code retry.DefaultBackoff}: for updates racing controllers. */
     public static final Backoff DEFAULT_BACKOFF = new Backoff(4, Duration.ofMillis(10), 5.0, 0.1);
+    // end::backoffs[]
 
     private RetryOnConflict() {
     }
 
+    // tag::is-conflict[]
     /** Whether an error is a conflict as client-go's {@code IsConflict} sees it (AlreadyExists is not). */
     public static boolean isConflict(RuntimeException error) {
         if (!(error instanceof StatusException e)) {
@@ -33,6 +36,7 @@ public final class RetryOnConflict {
         String reason = e.status().reason();
         return "Conflict".equals(reason) || ((reason == null || reason.isEmpty()) && e.status().code() == 409);
     }
+    // end::is-conflict[]
 
     // tag::retry[]
     public static <T> T run(Backoff backoff, Supplier<T> readModifyWrite) {

@@ -66,10 +66,12 @@ public final class ApiClient {
         return send("POST", collectionPath, "application/json", GoJson.compact(object));
     }
 
+    // tag::update[]
     /** PUT: the whole object. With metadata.resourceVersion it is conditional, without it (for ConfigMaps) not. */
     public ObjectNode update(String path, ObjectNode object) {
         return send("PUT", path, "application/json", GoJson.compact(object));
     }
+    // end::update[]
 
     /** A JSON merge patch (RFC 7386). */
     public ObjectNode patch(String path, String mergePatch) {
@@ -109,10 +111,12 @@ public final class ApiClient {
                     + response.body(), e);
         }
         listener.received(method, path, response.statusCode(), json);
+        // tag::errors[]
         if (response.statusCode() >= 400) {
             Status status = status(json, response.statusCode());
             throw response.statusCode() == 409 ? new ConflictException(status) : new StatusException(status);
         }
+        // end::errors[]
         if (!(json instanceof ObjectNode object)) {
             throw new IllegalStateException(method + " " + path + ": expected an object, got " + json);
         }

@@ -8,6 +8,7 @@ import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.JetcdCalls;
+import io.rvlab.ch01.RevisionReader;
 import io.rvlab.ch01.RevisionWriter;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.Keys;
@@ -25,6 +26,9 @@ import java.util.TreeMap;
  * whose every request is printed as a curl line (the server is {@code $APISERVER}, so no port
  * appears) and every answer reduced to what the lab is about, and direct etcd reads printed as
  * etcdctl lines.
+ *
+ * <p>The server talks to etcd through a jetcd client of its own, with an {@link EtcdCallTrace} on
+ * it: the labs can show (and check) the etcd calls the server made for a request.
  */
 final class LabApi implements AutoCloseable {
 
@@ -32,21 +36,41 @@ final class LabApi implements AutoCloseable {
 
     private final Narrator out;
     private final Client client;
+    private final EtcdCallTrace trace = new EtcdCallTrace();
+    private final Client serverClient;
     private final ApiServer server;
     private final ApiClient api;
+    private volatile List<EtcdCall> lastServerCalls = List.of();
+    private volatile boolean printServerCalls;
 
     LabApi(LabContext lab) {
         this.out = lab.out();
         this.client = lab.client();
-        this.server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
+        // The server's own client, traced: the same etcd, the same storage code, every KV call recorded.
+        this.serverClient = Client.builder().endpoints(lab.etcd().endpoints().split(",")).interceptor(trace).build();
+        ApiServer started;
+        try {
+            started = ConcurrencyApiServer.start(new EtcdUpdatableStorage(serverClient), "127.0.0.1", 0);
+        } catch (RuntimeException e) {
+            serverClient.close();
+            throw e;
+        }
+        this.server = started;
         this.api = new ApiClient(server.url()).withListener(new ApiClient.Listener() {
             @Override
             public void sent(String method, String path, String contentType, String body) {
+                trace.drain(); // from here on, the trace holds this request's etcd calls
                 out.say(curl(method, path, contentType, body));
             }
 
             @Override
             public void received(String method, String path, int code, JsonNode body) {
+                lastServerCalls = trace.drain();
+                if (printServerCalls) {
+                    for (EtcdCall call : lastServerCalls) {
+                        out.show("server -> etcd: %s  => %s", call.describe(key -> key), call.answer());
+                    }
+                }
                 out.show("%s", summary(code, body));
             }
         });
@@ -56,9 +80,31 @@ final class LabApi implements AutoCloseable {
         return api;
     }
 
+    /** A client of the same server that prints nothing: for loops the lab sums up instead of printing. */
+    ApiClient quietClient() {
+        return new ApiClient(server.url());
+    }
+
+    /**
+     * The etcd calls the server made for the last request of {@link #client()}, as its jetcd client
+     * sent them and etcd answered them.
+     */
+    List<EtcdCall> lastServerCalls() {
+        return lastServerCalls;
+    }
+
+    /** Whether each answer of {@link #client()} is preceded by the etcd calls the server made for it. */
+    void printServerCalls(boolean print) {
+        this.printServerCalls = print;
+    }
+
     @Override
     public void close() {
-        server.close();
+        try {
+            server.close();
+        } finally {
+            serverClient.close();
+        }
     }
 
     static String curl(String method, String path, String contentType, String body) {
@@ -76,14 +122,27 @@ final class LabApi implements AutoCloseable {
         return line.toString();
     }
 
-    /** An answer in one line: code, kind and name, resourceVersion and data; or a Status's reason and message. */
+    /**
+     * An answer in one line: code, kind and name, resourceVersion, and data (a ConfigMap) or
+     * generation and status.observedGeneration (a Deployment); or a Status's reason and message.
+     */
     static String summary(int code, JsonNode body) {
         if ("Status".equals(body.path("kind").asText())) {
             return code + " " + body.path("reason").asText() + ": " + body.path("message").asText();
         }
         JsonNode metadata = body.path("metadata");
-        return code + " " + body.path("kind").asText() + " " + metadata.path("name").asText() + "  resourceVersion \""
-                + metadata.path("resourceVersion").asText() + "\"" + (body.has("data") ? "  data " + data(body) : "");
+        StringBuilder line = new StringBuilder().append(code).append(' ').append(body.path("kind").asText()).append(' ')
+                .append(metadata.path("name").asText()).append("  resourceVersion \"")
+                .append(metadata.path("resourceVersion").asText()).append('"');
+        if (body.has("data")) {
+            line.append("  data ").append(data(body));
+        }
+        if (metadata.has("generation")) {
+            line.append("  generation ").append(metadata.path("generation").asLong());
+            JsonNode observed = body.path("status").path("observedGeneration");
+            line.append("  status.observedGeneration ").append(observed.isMissingNode() ? "-" : observed.asText());
+        }
+        return line.toString();
     }
 
     /** The data of a ConfigMap, keys sorted: {@code {bar=A, baz=0}}. */
@@ -93,28 +152,49 @@ final class LabApi implements AutoCloseable {
         return data;
     }
 
-    /** The numbers and value etcd keeps for a key. */
-    record KeyNumbers(long modRevision, long version, String value) {
+    /** The numbers and value etcd keeps for a key, and etcd's revision at the read. */
+    record KeyNumbers(long modRevision, long version, String value, long revision) {
     }
 
-    /** Reads a key straight from etcd (no API server) and prints its mod_revision, version and data. */
+    /** Reads a key straight from etcd (no API server) and prints its mod_revision and version, and etcd's revision. */
     KeyNumbers etcdGet(String key) {
         out.etcdctl(Etcdctl.get(key));
         out.jetcd(JetcdCalls.get(key));
         GetResponse response = Await.result(client.getKVClient().get(Bytes.bytes(key)));
         KeyValue kv = response.getKvs().get(0);
-        KeyNumbers numbers = new KeyNumbers(kv.getModRevision(), kv.getVersion(), Bytes.text(kv.getValue()));
-        out.show("%s: mod_revision=%d version=%d", key, numbers.modRevision(), numbers.version());
+        KeyNumbers numbers = new KeyNumbers(kv.getModRevision(), kv.getVersion(), Bytes.text(kv.getValue()),
+                response.getHeader().getRevision());
+        out.show("%s: mod_revision=%d version=%d  (header revision %d)", key, numbers.modRevision(), numbers.version(),
+                numbers.revision());
         return numbers;
     }
 
-    /** Removes what an earlier run left (straight in etcd); on a fresh etcd nothing is there and nothing is written. */
+    /** etcd's current revision, read straight from etcd: the header revision of any read. */
+    long etcdRevision() {
+        out.etcdctl(Etcdctl.currentRevision());
+        out.jetcd(JetcdCalls.currentRevision());
+        long revision = new RevisionReader(client).currentRevision();
+        out.show("header revision %d", revision);
+        return revision;
+    }
+
+    /** Removes the lab's ConfigMaps and namespace left by an earlier run. */
     void startClean(String namespace) {
+        startClean(namespace, "configmaps");
+    }
+
+    /**
+     * Removes what an earlier run left in the namespace (the given resources, then the namespace),
+     * straight in etcd; on a fresh etcd nothing is there and nothing is written.
+     */
+    void startClean(String namespace, String... resources) {
         long deleted = 0;
         RevisionWriter writer = new RevisionWriter(client);
-        String prefix = Keys.collection("configmaps", namespace).path();
-        out.etcdctl(Etcdctl.deletePrefix(prefix));
-        deleted += writer.deletePrefix(prefix);
+        for (String resource : resources) {
+            String prefix = Keys.collection(resource, namespace).path();
+            out.etcdctl(Etcdctl.deletePrefix(prefix));
+            deleted += writer.deletePrefix(prefix);
+        }
         String key = Keys.clusterObject("namespaces", namespace).path();
         out.etcdctl(Etcdctl.delete(key));
         deleted += Await.result(client.getKVClient().delete(Bytes.bytes(key))).getDeleted();

@@ -42,6 +42,10 @@ public final class SequenceDiagram {
     private static final int MARGIN = 24;
     private static final int COLUMN = 250;
     private static final int TOP = 78;
+    private static final int DESC_LINE = 16;
+    /** Advance of a character of the monospace label font (11px), generous; and room left around a label. */
+    private static final double MONO_ADVANCE = 6.8;
+    private static final int LABEL_PADDING = 28;
     private static final int HEAD_HEIGHT = 34;
     private static final int ROW = 30;
     private static final int NOTE = 36;
@@ -89,13 +93,55 @@ public final class SequenceDiagram {
         Files.writeString(file, render(), StandardCharsets.UTF_8);
     }
 
-    private static int centre(int lifeline) {
-        return MARGIN + lifeline * COLUMN + COLUMN / 2;
+    /**
+     * The distance between each lifeline and the next: at least {@link #COLUMN}, and wide enough for
+     * the longest label of any arrow between them (an arrow across several gaps widens them evenly).
+     */
+    private int[] gaps() {
+        int[] gaps = new int[Math.max(0, lifelines.size() - 1)];
+        java.util.Arrays.fill(gaps, COLUMN);
+        List<Message> messages = rows.stream().filter(Message.class::isInstance).map(Message.class::cast).toList();
+        for (Message m : messages) {
+            if (Math.abs(m.to() - m.from()) == 1) {
+                int gap = Math.min(m.from(), m.to());
+                gaps[gap] = Math.max(gaps[gap], labelWidth(m.label()));
+            }
+        }
+        for (Message m : messages) {
+            int low = Math.min(m.from(), m.to());
+            int high = Math.max(m.from(), m.to());
+            int span = 0;
+            for (int g = low; g < high; g++) {
+                span += gaps[g];
+            }
+            int missing = labelWidth(m.label()) - span;
+            if (missing > 0 && high > low) {
+                int each = (missing + (high - low) - 1) / (high - low);
+                for (int g = low; g < high; g++) {
+                    gaps[g] += each;
+                }
+            }
+        }
+        return gaps;
+    }
+
+    private static int labelWidth(String label) {
+        return (int) Math.ceil(label.length() * MONO_ADVANCE) + LABEL_PADDING;
     }
 
     public String render() {
-        int width = 2 * MARGIN + lifelines.size() * COLUMN;
-        int bodyTop = TOP + HEAD_HEIGHT + 14;
+        int[] gaps = gaps();
+        int[] centres = new int[lifelines.size()];
+        int x0 = MARGIN + COLUMN / 2;
+        for (int i = 0; i < centres.length; i++) {
+            centres[i] = x0;
+            x0 += i < gaps.length ? gaps[i] : 0;
+        }
+        int width = 2 * MARGIN + COLUMN + java.util.Arrays.stream(gaps).sum();
+        // SVG does not wrap text: the description is broken into lines that fit the width.
+        List<String> desc = SvgText.wrap(description, SvgText.fit(width - 2 * MARGIN, 12));
+        int top = TOP + (desc.size() - 1) * DESC_LINE;
+        int bodyTop = top + HEAD_HEIGHT + 14;
         int height = bodyTop;
         for (Row row : rows) {
             height += row instanceof Note ? NOTE : ROW;
@@ -112,14 +158,16 @@ public final class SequenceDiagram {
         svg.append(String.format(Locale.ROOT, "  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>%n", width, height));
         svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"18\" "
                 + "font-weight=\"bold\" fill=\"%s\">%s</text>%n", MARGIN, MARGIN + 14, SANS, INK, escape(title)));
-        svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"12\" "
-                + "fill=\"%s\">%s</text>%n", MARGIN, MARGIN + 36, SANS, MUTED, escape(description)));
+        for (int i = 0; i < desc.size(); i++) {
+            svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"12\" "
+                    + "fill=\"%s\">%s</text>%n", MARGIN, MARGIN + 36 + i * DESC_LINE, SANS, MUTED, escape(desc.get(i))));
+        }
 
         for (int i = 0; i < lifelines.size(); i++) {
-            int x = centre(i);
+            int x = centres[i];
             svg.append(String.format(Locale.ROOT, "  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d1d5db\" "
-                    + "stroke-width=\"1.5\" stroke-dasharray=\"4 4\"/>%n", x, TOP + HEAD_HEIGHT, x, bodyBottom));
-            head(svg, lifelines.get(i), x, TOP);
+                    + "stroke-width=\"1.5\" stroke-dasharray=\"4 4\"/>%n", x, top + HEAD_HEIGHT, x, bodyBottom));
+            head(svg, lifelines.get(i), x, top);
             head(svg, lifelines.get(i), x, bodyBottom);
         }
 
@@ -133,7 +181,7 @@ public final class SequenceDiagram {
                         escape(note.text())));
                 y += NOTE;
             } else if (row instanceof Message m) {
-                arrow(svg, m, y + ROW - 8);
+                arrow(svg, m, centres[m.from()], centres[m.to()], y + ROW - 8);
                 y += ROW;
             }
         }
@@ -148,9 +196,7 @@ public final class SequenceDiagram {
                 + "font-size=\"14\" font-weight=\"bold\" fill=\"%s\">%s</text>%n", x, top + 22, SANS, INK, escape(name)));
     }
 
-    private static void arrow(StringBuilder svg, Message m, int y) {
-        int x1 = centre(m.from());
-        int x2 = centre(m.to());
+    private static void arrow(StringBuilder svg, Message m, int x1, int x2, int y) {
         String colour = switch (m.tone()) {
             case REQUEST -> INK;
             case OK -> GREEN;
@@ -174,6 +220,6 @@ public final class SequenceDiagram {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return SvgText.escape(text);
     }
 }

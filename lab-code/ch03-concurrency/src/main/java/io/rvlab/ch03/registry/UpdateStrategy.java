@@ -14,11 +14,13 @@ import java.util.Objects;
  */
 public interface UpdateStrategy {
 
+    // tag::strategy[]
     /** Whether a PUT without resourceVersion (or "0") is a last-writer-wins update, or a 422. */
     boolean allowUnconditionalUpdate();
 
     /** Resets what a client may not change through the main resource, and bumps generation if needed. */
     void prepareForUpdate(ObjectNode updated, ObjectNode old);
+    // end::strategy[]
 
     /**
      * Through /status: the new object is the old one with the request's status (for kinds with a

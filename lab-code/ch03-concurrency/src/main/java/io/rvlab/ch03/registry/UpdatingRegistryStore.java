@@ -108,6 +108,7 @@ public class UpdatingRegistryStore extends RegistryStore {
     }
     // end::update[]
 
+    // tag::before-update[]
     /** What no client may change (rest.BeforeUpdate): uid, creationTimestamp, generation, deletion fields. */
     protected void beforeUpdate(ObjectNode updated, ObjectNode old) {
         ObjectNode metadata = ObjectMeta.of(updated);
@@ -127,6 +128,7 @@ public class UpdatingRegistryStore extends RegistryStore {
             metadata.remove("namespace");
         }
     }
+    // end::before-update[]
 
     // tag::patch[]
     /**

@@ -7,6 +7,7 @@ import io.rvlab.ch02.storage.Storage;
 /** Chapter 2's {@link Storage} plus the writes of chapter 3: updates and deletes that cannot lose a write. */
 public interface UpdatableStorage extends Storage {
 
+    // tag::contract[]
     /**
      * Read, modify, write in one etcd transaction that succeeds only if the key's mod_revision is
      * still the one read. If another writer got in first, reads again and re-runs
@@ -30,4 +31,5 @@ public interface UpdatableStorage extends Storage {
      * @throws PreconditionFailedException if a precondition does not hold
      */
     ObjectNode delete(RegistryKey key, Preconditions preconditions);
+    // end::contract[]
 }

@@ -2,6 +2,7 @@ package io.rvlab.ch03.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+// tag::contract[]
 /**
  * The "modify" of read-modify-write (apiserver's {@code tryUpdate}): given the object as stored
  * now (with its resourceVersion), returns the object to store. It may run more than once, each time
@@ -13,3 +14,4 @@ public interface UpdateFunction {
 
     ObjectNode apply(ObjectNode current);
 }
+// end::contract[]

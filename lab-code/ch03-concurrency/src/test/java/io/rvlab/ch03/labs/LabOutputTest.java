@@ -2,17 +2,18 @@ package io.rvlab.ch03.labs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rvlab.support.etcd.EtcdSettings;
+import io.rvlab.ch01.RevisionReader;
+import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.lab.Lab;
-import io.rvlab.support.lab.LabCapture;
+import io.rvlab.support.lab.LabTranscripts;
 import io.rvlab.support.lab.Labs;
-import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
@@ -26,7 +27,9 @@ import org.w3c.dom.Document;
 /**
  * Runs every lab of chapter 3 on a fresh etcd and keeps its transcript in target/lab-output, where
  * the chapter text includes it from. So the lab output in the docs always comes from a real run,
- * and a lab whose claims stop holding fails the build.
+ * and a lab whose claims stop holding fails the build. Then runs every lab again, twice, on an etcd
+ * with other history (a learner's etcd is not at revision 1): the same claims must hold there.
+ * What every chapter checks about its labs is in {@link LabTranscripts}; what is chapter 3's is here.
  */
 @DisplayName("Chapter 3's labs, captured for the docs")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -40,7 +43,13 @@ class LabOutputTest {
             "3.1", List.of("\u2714 A and B hold the same version, resourceVersion 6",
                     "\u2714 200 OK again, resourceVersion 8: nothing told B that foo-1 had changed",
                     "\u2714 the lost update: etcd holds bar=0, baz=B. B's write put back the bar=0 it had read, erasing A's bar=A",
-                    "\u2714 200 OK: resourceVersion 9 was current, so the write went through as 10",
+                    "\u2714 200 OK: resourceVersion 9 was current, so the server's txn (if mod_revision = 9) went through as 10",
+                    "server -> etcd: txn if mod_revision(/registry/configmaps/lab-3-1/foo-1) = 6: put, else range  "
+                            + "=> succeeded, revision 7",
+                    "\u2714 even without a resourceVersion, the server read foo-1 (mod_revision 6) and wrote with a txn "
+                            + "guarded by that mod_revision",
+                    "\u2714 the refused PUT cost etcd one range and no txn: the server saw mod_revision 10, not the 9 B "
+                            + "sent, and wrote nothing",
                     "409 Conflict: Operation cannot be fulfilled on configmaps \"foo-2\": the object has been modified; "
                             + "please apply your changes to the latest version and try again",
                     "\u2714 attempt 2 re-read foo-2 at resourceVersion 10 and wrote bar=A, baz=B as 11",
@@ -53,13 +62,32 @@ class LabOutputTest {
                     "\u2714 overwrite: 200 OK and etcd holds bar=0, baz=B: A's bar=A is gone, as in lab 3.1",
                     "\u2714 give up: 409 Conflict, and B reports it instead of writing",
                     "/registry/configmaps/lab-3-2/give-up: mod_revision=16 version=2",
-                    "\u2714 etcd holds bar=A, baz=0: A's change kept, B's not made; someone must decide again"));
+                    "\u2714 etcd holds bar=A, baz=0: A's change kept, B's not made; someone must decide again"),
+            "3.3", List.of("\u2714 in etcd: a new key, mod_revision 6 is the resourceVersion; the value holds generation 1, "
+                            + "and no resourceVersion",
+                    "\u2714 a label is not desired state: a new resourceVersion, 9, but generation stays 3",
+                    "\u2714 an annotation change on a Deployment: resourceVersion 10 and generation 4",
+                    "\u2714 200 OK, and ignored: /status takes only status, spec.replicas is still 2, resourceVersion still 11",
+                    "\u2714 200 OK, and ignored: the main resource keeps the stored status (observedGeneration 4, replicas 2), "
+                            + "resourceVersion still 11",
+                    "\u2714 200 OK with the same resourceVersion, 11: the new object encodes to the bytes stored, so nothing "
+                            + "is written",
+                    "\u2714 etcd is still at revision 11: the three requests above wrote nothing at all",
+                    "\u2714 generation was set or raised by exactly: create, spec.replicas 2, spec image :2, annotation",
+                    "\u2714 it reconciled on all 10 passes and wrote status 10 times: resourceVersion 11 -> 21",
+                    "\u2714 9 of those passes were woken by its own previous write",
+                    "\u2714 pass 1 saw generation 5 and observedGeneration 4: it reconciled and wrote status once, "
+                            + "resourceVersion 22 -> 23",
+                    "\u2714 over 10 passes: 1 status write, against 10 for the naive controller",
+                    "\u2714 in etcd: mod_revision 24, version 19: three writes since the naive run, the user's two and the "
+                            + "controller's one",
+                    "\u2714 the run drawn as generation.svg in the lab's artifacts (31 steps)"));
 
     @Test
     @Order(1)
-    @DisplayName("the chapter registers labs 3.1 and 3.2")
+    @DisplayName("the chapter registers labs 3.1 to 3.3")
     void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1", "3.2");
+        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1", "3.2", "3.3");
     }
 
     @TestFactory
@@ -67,61 +95,42 @@ class LabOutputTest {
     @DisplayName("each lab runs to the end on a fresh etcd and its transcript holds the checks the chapter quotes")
     Stream<DynamicTest> captureEveryLab() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            String transcript = LabCapture.capture(lab, OUTPUT);
-            Path file = OUTPUT.resolve("lab-" + lab.id() + ".txt");
-            assertThat(file).exists();
-            assertThat(Files.readString(file)).isEqualTo(transcript);
-            assertThat(transcript).isNotBlank()
-                    .startsWith("Lab " + lab.id() + ": " + lab.title())
-                    .contains("Step 1. ", "  $ etcdctl ", "  $ curl -s ", "What you saw: ")
-                    .doesNotContain("FAILED")
-                    .doesNotContainPattern("127\\.0\\.0\\.1:\\d+")                       // no port numbers
-                    .doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}")         // no uids
-                    .doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"); // no timestamps
+            // Heading, steps, conclusion, no failed check, no ports, uids or timestamps.
+            String transcript = LabTranscripts.capture(lab, OUTPUT);
+            assertThat(LabTranscripts.transcriptFile(lab, OUTPUT)).hasContent(transcript);
+            assertThat(transcript).contains("  $ etcdctl ", "  $ curl -s ");
             if (freshEtcd()) {
                 // Revisions in the expected checks are absolute: they hold on a fresh etcd only.
-                assertThat(transcript).contains(EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
+                LabTranscripts.requireContains(lab, transcript, EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
             }
         }));
     }
 
     @TestFactory
     @Order(3)
-    @DisplayName("each lab's transcript is the same on every fresh etcd, so the docs do not change from build to build")
+    @DisplayName("each lab's transcript and diagrams are the same on every fresh etcd, so the docs do not change from build to build")
     Stream<DynamicTest> transcriptsAreDeterministic() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
             Assumptions.assumeTrue(freshEtcd(), "only a fresh etcd gives the same revisions twice");
-            Path captured = OUTPUT.resolve("lab-" + lab.id() + ".txt");
-            String first = Files.exists(captured) ? Files.readString(captured) : LabCapture.capture(lab, OUTPUT);
-            String again = LabCapture.capture(lab, RERUN);
-            assertThat(again).isEqualTo(first);
+            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, DIAGRAMS);
         }));
     }
 
     /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    static final List<String> DIAGRAMS = List.of("optimistic-locking.svg");
+    static final List<String> DIAGRAMS = List.of("optimistic-locking.svg", "generation.svg");
 
     @TestFactory
     @Order(4)
-    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output, the same on every fresh etcd")
-    Stream<DynamicTest> diagramsAreWellFormedAndDeterministic() {
+    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output")
+    Stream<DynamicTest> diagramsAreWellFormed() {
         return DIAGRAMS.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
-            Path svg = OUTPUT.resolve(name);
-            if (!Files.exists(svg)) {
+            if (!Files.exists(OUTPUT.resolve(name))) {
                 // Run on its own (not after captureEveryLab): draw the diagrams first.
                 for (Lab lab : chapterLabs()) {
-                    LabCapture.capture(lab, OUTPUT);
+                    LabTranscripts.capture(lab, OUTPUT);
                 }
             }
-            assertThat(svg).exists().isNotEmptyFile();
-            Document document = parse(Files.readAllBytes(svg));
-            assertThat(document.getDocumentElement().getTagName()).isEqualTo("svg");
-            assertThat(document.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
-            assertThat(document.getElementsByTagName("title").item(0).getTextContent()).isNotBlank();
-            if (freshEtcd() && Files.exists(RERUN.resolve(name))) {
-                assertThat(Files.readString(RERUN.resolve(name))).as("the diagram of a second run on a fresh etcd")
-                        .isEqualTo(Files.readString(svg));
-            }
+            LabTranscripts.requireSvg(OUTPUT.resolve(name));
         }));
     }
 
@@ -131,31 +140,117 @@ class LabOutputTest {
     void sequenceDiagramShowsTheRun() throws Exception {
         Path svg = OUTPUT.resolve("optimistic-locking.svg");
         if (!Files.exists(svg)) {
-            LabCapture.capture(Labs.all().stream().filter(lab -> lab.id().equals("3.1")).findFirst().orElseThrow(), OUTPUT);
+            LabTranscripts.capture(Labs.find("3.1").orElseThrow(), OUTPUT);
         }
         String text = Files.readString(svg);
         assertThat(text).contains(">Writer A<", ">Writer B<", ">API server<", ">etcd<",
                 "PUT foo-1 {bar=0, baz=B}, no resourceVersion", "PUT foo-2 {bar=0, baz=B}, resourceVersion ");
         assertThat(text).containsPattern("stroke=\"#b91c1c\"[^>]*/>\\s*<polygon[^>]*fill=\"#b91c1c\"/>\\s*"
                 + "<text[^>]*>409 Conflict: sent \\d+, stored \\d+</text>");
+        // The server's etcd calls are traced: the refused PUT's only etcd call was a range, answered just before the 409.
+        assertThat(text).containsPattern(">range foo-2</text>\\s*<line[^>]*/>\\s*<polygon[^>]*/>\\s*"
+                + "<text[^>]*>mod_revision \\d+</text>\\s*<line[^>]*/>\\s*<polygon[^>]*/>\\s*<text[^>]*>409 Conflict");
         if (freshEtcd()) {
-            assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn: if mod_revision = 10, put", "succeeded, revision 11");
+            assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn if mod_revision(foo-2) = 10: put, else range",
+                    "succeeded, revision 11");
         }
         assertThat(text).doesNotContainPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}");
+        // The subtitle is wrapped: no line of it is wider than the canvas (at a generous 0.56em per character).
+        int width = Integer.parseInt(text.replaceAll("(?s).*?<svg[^>]* width=\"(\\d+)\".*", "$1"));
+        List<String> subtitle = text.lines().filter(line -> line.contains("font-size=\"12\"")).toList();
+        assertThat(subtitle).hasSizeGreaterThan(1);
+        subtitle.forEach(line -> assertThat(line.replaceAll(".*>([^<]*)</text>", "$1").length() * 12 * 0.56)
+                .as(line).isLessThanOrEqualTo(width - 48.0));
+    }
+
+    @Test
+    @Order(6)
+    @DisplayName("the chart of lab 3.3 has a column per step, filled dots for the writes, and the run's resourceVersions")
+    void generationChartShowsTheRun() throws Exception {
+        Path svg = OUTPUT.resolve("generation.svg");
+        if (!Files.exists(svg)) {
+            LabTranscripts.capture(Labs.find("3.3").orElseThrow(), OUTPUT);
+        }
+        String text = Files.readString(svg);
+        assertThat(text).contains(">changes through the API<", ">naive controller<", ">observedGeneration controller<",
+                ">no-op PUT<", ">spec to /status<", ">status to main<", ">pass 10<");
+        Document document = parse(Files.readAllBytes(svg));
+        assertThat(document.getElementsByTagName("circle").getLength()).as("31 steps and 2 legend dots").isEqualTo(33);
+        if (freshEtcd()) {
+            // The filled dots are the writes: 6 changes, 10 naive passes, the user's 2 and the controller's 1.
+            assertThat(text.split("r=\"4\" fill=\"#1d4ed8\"", -1).length - 1).isEqualTo(6 + 10 + 3 + 1);
+            assertThat(text).contains(">24</text>").doesNotContain(">25</text>");
+        }
+    }
+
+    /** Where the runs on an etcd with other history keep their transcripts and artifacts (never the docs' folder). */
+    static final Path BUSY = Path.of("target/lab-output-busy");
+
+    /** A learner's etcd: revisions already far from 1, and keys that are not the labs'. */
+    private static Etcd busy;
+
+    @AfterAll
+    static void stopBusyEtcd() {
+        if (busy != null) {
+            busy.close();
+        }
+    }
+
+    @TestFactory
+    @Order(7)
+    @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
+    Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
+        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
+            Etcd etcd = busyEtcd();
+            String fresh = LabTranscripts.captured(lab, OUTPUT);
+            long before = revision(etcd);
+            String first = run(lab, etcd, 1);
+            String second = run(lab, etcd, 2);
+            // Every check ran and held (a failed one throws and prints FAILED), and they are the fresh run's
+            // checks: the same sentences in the same order, only the revisions in them differ.
+            LabTranscripts.requireSameClaims(lab, fresh, first);
+            LabTranscripts.requireSameClaims(lab, fresh, second);
+            if (freshEtcd()) {
+                assertThat(first).as("the numbers are not a fresh etcd's").isNotEqualTo(fresh);
+            }
+            assertThat(second).as("the second run found the first run's objects and removed them")
+                    .containsPattern("deleted [1-9]\\d* key\\(s\\) left by an earlier run");
+            assertThat(revision(etcd)).isGreaterThan(before);
+            for (String diagram : DIAGRAMS) {
+                if (Files.exists(BUSY.resolve(diagram))) {
+                    LabTranscripts.requireSvg(BUSY.resolve(diagram));
+                }
+            }
+        }));
+    }
+
+    private static synchronized Etcd busyEtcd() throws Exception {
+        if (busy == null) {
+            busy = LabTranscripts.etcdWithOtherHistory();
+        }
+        return busy;
+    }
+
+    private static long revision(Etcd etcd) {
+        return new RevisionReader(etcd.client()).currentRevision();
+    }
+
+    /** Runs the lab on {@code etcd}; keeps the transcript as target/lab-output-busy/lab-ID-run-N.txt, to read when it fails. */
+    private static String run(Lab lab, Etcd etcd, int n) throws Exception {
+        String transcript = LabTranscripts.runOn(etcd, lab, BUSY);
+        Files.writeString(BUSY.resolve("lab-" + lab.id() + "-run-" + n + ".txt"), transcript, StandardCharsets.UTF_8);
+        return transcript;
     }
 
     static Document parse(byte[] xml) throws Exception {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setNamespaceAware(true);
-        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
+        return LabTranscripts.parse(xml);
     }
 
     static List<Lab> chapterLabs() {
-        return Labs.all().stream().filter(lab -> lab.id().startsWith("3.")).toList();
+        return LabTranscripts.chapter(3);
     }
 
     static boolean freshEtcd() {
-        return EtcdSettings.load().endpoints().isEmpty();
+        return LabTranscripts.freshEtcd();
     }
 }

@@ -43,6 +43,19 @@ class SequenceDiagramTest {
     }
 
     @Test
+    @DisplayName("a long label widens the gap between its two lifelines, and a long description wraps")
+    void sizesToItsText() {
+        SequenceDiagram d = new SequenceDiagram("t", "word ".repeat(100), List.of("A", "B", "S"));
+        d.message("B", "S", "x".repeat(60), SequenceDiagram.Tone.REQUEST);
+        String svg = d.render();
+        // B at 399 as before; the gap B-S grows from 250 to 60 * 6.8 + 28 = 436, so S is at 835 and the tip at 833.
+        assertThat(svg).contains("<polygon points=\"833,", "width=\"984\"");
+        assertThat(svg.lines().filter(l -> l.contains("font-size=\"12\"")).count()).isGreaterThan(1);
+        assertThat(svg).contains("<desc id=\"desc\">" + "word ".repeat(100) + "</desc>")
+                .doesNotContain(">" + "word ".repeat(100).trim() + "</text>");
+    }
+
+    @Test
     @DisplayName("an unknown lifeline is refused")
     void unknownLifeline() {
         assertThatThrownBy(() -> sample().message("A", "etcd", "x", SequenceDiagram.Tone.REQUEST))

@@ -1,0 +1,70 @@
+package io.rvlab.exercises.ch03;
+
+/**
+ * <b>Exercise 3.6: the Status bodies of write errors, byte for byte.</b>
+ *
+ * <p>A client tells a conflict from other 409s by the {@code reason} of the {@code Status} object
+ * in the response (exercise 3.2), and a person by its {@code message}, so the server has to get
+ * both exactly right. apimachinery builds them with {@code errors.NewConflict},
+ * {@code NewAlreadyExists} and {@code NewNotFound}:
+ * <pre>{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"...","reason":"...",
+ *  "details":{"name":"...","group":"...","kind":"..."},"code":...}</pre>
+ * in exactly this field order, with {@code group} left out when it is empty (the core group), and
+ * no spaces. The "kind" in details is the <em>resource</em> the error was built with, and the
+ * message names it with its group after a dot when there is one: {@code configmaps},
+ * {@code deployments.apps}. The messages:
+ * <ul>
+ *   <li>Conflict (409): {@code Operation cannot be fulfilled on <resource> "<name>": <detail>};
+ *       for a stale resourceVersion the detail is {@link #OPTIMISTIC_LOCK_ERROR_MSG} (GOLD c1.2).
+ *       A DELETE precondition builds it with the Kind in the resource's place (GOLD c2.1, c2.2);</li>
+ *   <li>AlreadyExists (409): {@code <resource> "<name>" already exists} (GOLD c2.7);</li>
+ *   <li>NotFound (404): {@code <resource> "<name>" not found} (GOLD c1.11, c2.4).</li>
+ * </ul>
+ *
+ * <p>Useful calls: Jackson's {@code new ObjectMapper().createObjectNode()}, whose {@code put} keeps
+ * insertion order, {@code putObject}, and {@code writeValueAsString} (it escapes the quotes in the
+ * message for you). Grade it with {@code ./course grade 3 --exercise 3.6}; the specification is
+ * {@code StatusErrorsTest}.
+ */
+public final class StatusErrors {
+
+    private StatusErrors() {
+    }
+
+    // tag::signature[]
+    /** apiserver's {@code OptimisticLockErrorMsg}: the detail of a 409 for a stale resourceVersion. */
+    public static final String OPTIMISTIC_LOCK_ERROR_MSG =
+            "the object has been modified; please apply your changes to the latest version and try again";
+
+    /**
+     * The body of a 409 Conflict ({@code errors.NewConflict}).
+     *
+     * @param group the API group, {@code ""} for the core group
+     * @param resource the resource ({@code configmaps}), or the Kind for a DELETE precondition
+     * @param detail what went wrong, e.g. {@link #OPTIMISTIC_LOCK_ERROR_MSG}
+     */
+    public static String conflict(String group, String resource, String name, String detail) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.6: message \"Operation cannot be fulfilled on <resource[.group]> \\\"<name>\\\": <detail>\","
+                        + " reason Conflict, details {name, group if not empty, kind}, code 409");
+    }
+
+    /** The body of the 409 a PUT with a stale resourceVersion gets (GOLD c1.2). */
+    public static String staleUpdate(String group, String resource, String name) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.6: a conflict whose detail is OPTIMISTIC_LOCK_ERROR_MSG");
+    }
+
+    /** The body of a 409 AlreadyExists: a create of a name that is taken (GOLD c2.7). */
+    public static String alreadyExists(String group, String resource, String name) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.6: message \"<resource[.group]> \\\"<name>\\\" already exists\", reason AlreadyExists, code 409");
+    }
+
+    /** The body of a 404 NotFound (GOLD c1.11, c2.4). */
+    public static String notFound(String group, String resource, String name) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.6: message \"<resource[.group]> \\\"<name>\\\" not found\", reason NotFound, code 404");
+    }
+    // end::signature[]
+}

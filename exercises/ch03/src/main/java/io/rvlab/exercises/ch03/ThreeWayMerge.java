@@ -1,0 +1,75 @@
+package io.rvlab.exercises.ch03;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * <b>Exercise 3.4: a three-way merge, the "merge" answer to a conflict.</b>
+ *
+ * <p>You read an object (<i>base</i>), changed it (<i>mine</i>), and your PUT got 409 Conflict:
+ * someone else wrote first, and the server now holds <i>theirs</i>. Retrying your whole object
+ * would throw their change away; giving up would throw yours away. A merge keeps both, the way
+ * {@code kubectl edit} and {@code kubectl apply} do: turn your change into a patch, and apply the
+ * patch to the latest object.
+ *
+ * <p>The patch is a JSON merge patch (RFC 7386, what Kubernetes accepts as
+ * {@code application/merge-patch+json}): an object that lists, key by key, what to set; {@code null}
+ * means "remove this key"; nested objects are patched key by key; anything else, arrays included,
+ * replaces the old value whole. The patch from base to mine holds exactly the fields you changed,
+ * so it carries neither base's resourceVersion nor anything you did not touch.
+ *
+ * <p>A merge must not hide a real disagreement. A field is in conflict when your patch changes it,
+ * they changed it too (theirs differs from base there), and they did not end up with the value you
+ * want (for a removal: they did not remove it too). Then nothing is merged and every such field is
+ * reported. Where both sides hold an object, the check goes down key by key; a key that only one
+ * side changed is never a conflict. "No value" and {@code null} are the same thing here.
+ *
+ * <p>Useful calls: {@code node.isObject()}, {@code fields()} or {@code fieldNames()},
+ * {@code get(key)} (null if absent), {@code deepCopy()}, {@code set}, {@code remove},
+ * {@code putNull}; {@code JsonNode.equals} compares values. Grade it with
+ * {@code ./course grade 3 --exercise 3.4}; the specification is {@code ThreeWayMergeTest}.
+ */
+public final class ThreeWayMerge {
+
+    private ThreeWayMerge() {
+    }
+
+    // tag::signature[]
+    /**
+     * The JSON merge patch that turns {@code base} into {@code mine}: a key of mine that base
+     * lacks or holds differently, with mine's value (for two objects, the patch between them, and
+     * nothing if that is empty); a key of base that mine lacks, with {@code null}.
+     */
+    public static ObjectNode createMergePatch(ObjectNode base, ObjectNode mine) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.4: changed or added keys -> mine's value (objects: recurse), removed keys -> null");
+    }
+
+    /**
+     * RFC 7386's MergePatch(target, patch): a patch that is not an object replaces the target; an
+     * object patch is applied key by key to the target (to {@code {}} if the target is not an
+     * object): {@code null} removes the key, any other value is merged into the key's old value.
+     * Neither argument is changed.
+     *
+     * @param target the document to patch; may be {@code null} (no document)
+     */
+    public static JsonNode applyMergePatch(JsonNode target, JsonNode patch) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.4: RFC 7386 section 2, on copies");
+    }
+
+    /**
+     * Your change (base to mine) applied onto theirs, or a conflict.
+     *
+     * @return theirs with your merge patch applied (theirs' resourceVersion therefore stays, ready
+     *     for the next conditional write); none of the arguments is changed
+     * @throws MergeConflictException naming, in any order, every field both sides changed to
+     *     different values, as {@code .a.b}
+     */
+    public static ObjectNode merge(ObjectNode base, ObjectNode mine, ObjectNode theirs) {
+        throw new UnsupportedOperationException(
+                "TODO exercise 3.4: patch = createMergePatch(base, mine); walk it against base and theirs"
+                        + " to find conflicts; else applyMergePatch(theirs, patch)");
+    }
+    // end::signature[]
+}

@@ -1,0 +1,250 @@
+package io.rvlab.exercises.ch03;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.within;
+
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.rvlab.exercises.ch03.RetryOnConflict.Backoff;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.KeyPrefix;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 3.2 (RetryOnConflict). Nothing here is timed: a recording sleeper
+ * collects the sleeps your code asks for, and a scripted random source makes the jitter known, so
+ * every delay is checked to the nanosecond (give or take one, for the order of multiplications).
+ * The last test runs a real read-modify-write against etcd.
+ */
+@ExtendWith(EtcdExtension.class)
+@Timeout(60)
+@DisplayName("3.2 RetryOnConflict with client-go's backoff")
+class RetryOnConflictTest {
+
+    private static final long MS = 1_000_000L;
+
+    /** Records every sleep instead of sleeping. */
+    private static final class Sleeps implements RetryOnConflict.Sleeper {
+        final List<Long> nanos = new ArrayList<>();
+
+        @Override
+        public void sleep(Duration duration) {
+            nanos.add(duration.toNanos());
+        }
+    }
+
+    /** Hands out the given numbers in order, and fails the test if more are asked for. */
+    private static DoubleSupplier randoms(double... values) {
+        Iterator<Double> it = java.util.Arrays.stream(values).boxed().iterator();
+        return () -> {
+            assertThat(it.hasNext()).as("more random numbers asked for than sleeps expected").isTrue();
+            return it.next();
+        };
+    }
+
+    private static StatusException conflict(int attempt) {
+        return StatusException.conflict("Operation cannot be fulfilled on configmaps \"cm-a\": the object has been"
+                + " modified; please apply your changes to the latest version and try again (attempt " + attempt + ")");
+    }
+
+    @Test
+    @DisplayName("the first attempt succeeds: its result, no sleep")
+    void firstAttemptWins() {
+        Sleeps sleeps = new Sleeps();
+        int[] calls = {0};
+
+        String result = RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps, randoms(), () -> {
+            calls[0]++;
+            return "updated";
+        });
+
+        assertThat(result).isEqualTo("updated");
+        assertThat(calls[0]).as("one attempt").isEqualTo(1);
+        assertThat(sleeps.nanos).as("no sleep before the first attempt, none after a success").isEmpty();
+    }
+
+    @Test
+    @DisplayName("DefaultRetry: five attempts, four sleeps of 10 ms plus up to 10% jitter, then the last conflict itself")
+    void defaultRetryGivesUpWithLastConflict() {
+        Sleeps sleeps = new Sleeps();
+        List<StatusException> thrownByFn = new ArrayList<>();
+
+        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
+                randoms(0.0, 0.5, 0.25, 0.75), () -> {
+                    StatusException e = conflict(thrownByFn.size() + 1);
+                    thrownByFn.add(e);
+                    throw e;
+                }));
+
+        assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
+        assertThat(thrownByFn).as("Steps 5: fn runs exactly five times").hasSize(5);
+        assertThat(thrown).as("OnError returns the last conflict, the very same exception (not a wrapper, not the first)")
+                .isSameAs(thrownByFn.get(4));
+        assertThat(sleeps.nanos).as("four sleeps: between the attempts, none after the last").hasSize(4);
+        long[] expected = {10 * MS, 10_500_000, 10_250_000, 10_750_000}; // 10 ms + random * 0.1 * 10 ms
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(sleeps.nanos.get(i)).as("sleep %d: 10 ms + random * jitter * 10 ms, the random number being the %d-th",
+                    i, i + 1).isCloseTo(expected[i], within(1L));
+        }
+    }
+
+    @Test
+    @DisplayName("success on the third attempt: two sleeps, and the third attempt's result")
+    void succeedsAfterTwoConflicts() {
+        Sleeps sleeps = new Sleeps();
+        int[] calls = {0};
+
+        String result = RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps, randoms(0.1, 0.9), () -> {
+            calls[0]++;
+            if (calls[0] < 3) {
+                throw conflict(calls[0]);
+            }
+            return "won at " + calls[0];
+        });
+
+        assertThat(result).isEqualTo("won at 3");
+        assertThat(calls[0]).isEqualTo(3);
+        assertThat(sleeps.nanos).hasSize(2);
+        assertThat(sleeps.nanos.get(0)).isCloseTo(10_100_000L, within(1L));
+        assertThat(sleeps.nanos.get(1)).isCloseTo(10_900_000L, within(1L));
+    }
+
+    @Test
+    @DisplayName("DefaultBackoff: four attempts; the factor 5 multiplies the base duration, the jitter never compounds")
+    void defaultBackoffMultipliesTheBase() {
+        Sleeps sleeps = new Sleeps();
+        int[] calls = {0};
+
+        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_BACKOFF, sleeps,
+                randoms(0.5, 0.5, 0.5), () -> {
+                    calls[0]++;
+                    throw conflict(calls[0]);
+                }));
+
+        assertThat(thrown).isInstanceOf(StatusException.class);
+        assertThat(calls[0]).as("Steps 4: four attempts").isEqualTo(4);
+        assertThat(sleeps.nanos).as("three sleeps").hasSize(3);
+        assertThat(sleeps.nanos.get(0)).as("10 ms + 5%").isCloseTo(10_500_000L, within(1L));
+        assertThat(sleeps.nanos.get(1))
+                .as("50 ms + 5%: the base went 10 -> 50 ms; multiplying the jittered 10.5 ms would give 52.5 + 5%")
+                .isCloseTo(52_500_000L, within(1L));
+        assertThat(sleeps.nanos.get(2)).as("250 ms + 5%").isCloseTo(262_500_000L, within(1L));
+    }
+
+    @Test
+    @DisplayName("no jitter and a factor of 0: every sleep is the duration itself")
+    void factorZeroKeepsTheDuration() {
+        Sleeps sleeps = new Sleeps();
+        int[] calls = {0};
+
+        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(4, Duration.ofMillis(7), 0.0, 0.0),
+                sleeps, () -> 0.99, () -> {
+                    calls[0]++;
+                    throw conflict(calls[0]);
+                }));
+
+        assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
+        assertThat(calls[0]).isEqualTo(4);
+        assertThat(sleeps.nanos).as("a factor of 0 leaves the duration alone (it does not become 0), and jitter 0 adds nothing")
+                .containsExactly(7 * MS, 7 * MS, 7 * MS);
+    }
+
+    @Test
+    @DisplayName("anything but a conflict ends it at once, unchanged: AlreadyExists, NotFound, a plain exception")
+    void otherErrorsAreNotRetried() {
+        List<RuntimeException> errors = List.of(
+                new StatusException(409, "AlreadyExists", "configmaps \"cm-b\" already exists"),
+                new StatusException(404, "NotFound", "configmaps \"cm-a\" not found"),
+                new StatusException(500, "InternalError", "etcdserver: request timed out"),
+                new IllegalStateException("connection refused"));
+        for (RuntimeException error : errors) {
+            Sleeps sleeps = new Sleeps();
+            int[] calls = {0};
+
+            Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
+                    randoms(), () -> {
+                        calls[0]++;
+                        throw error;
+                    }));
+
+            assertThat(thrown).as("%s is not a conflict: it is thrown as it is", error).isSameAs(error);
+            assertThat(calls[0]).as("%s: one attempt only", error).isEqualTo(1);
+            assertThat(sleeps.nanos).as("%s: no sleep", error).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("a conflict, then another error: the other error ends it, after one sleep")
+    void conflictThenOtherError() {
+        Sleeps sleeps = new Sleeps();
+        StatusException notFound = new StatusException(404, "NotFound", "configmaps \"cm-a\" not found");
+        int[] calls = {0};
+
+        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
+                randoms(0.0), () -> {
+                    calls[0]++;
+                    throw calls[0] == 1 ? conflict(1) : notFound;
+                }));
+
+        assertThat(thrown).as("the object was deleted meanwhile: retrying cannot help").isSameAs(notFound);
+        assertThat(calls[0]).isEqualTo(2);
+        assertThat(sleeps.nanos).containsExactly(10 * MS);
+    }
+
+    @Test
+    @DisplayName("isConflict is apimachinery's IsConflict: reason Conflict, or 409 with a reason it does not know")
+    void isConflict() {
+        assertThat(RetryOnConflict.isConflict(new StatusException(409, "Conflict", "x"))).as("409 Conflict").isTrue();
+        assertThat(RetryOnConflict.isConflict(new StatusException(500, "Conflict", "x")))
+                .as("reason Conflict is enough, whatever the code").isTrue();
+        assertThat(RetryOnConflict.isConflict(new StatusException(409, "", "x"))).as("409, empty reason (Unknown)").isTrue();
+        assertThat(RetryOnConflict.isConflict(new StatusException(409, null, "x"))).as("409, no reason").isTrue();
+        assertThat(RetryOnConflict.isConflict(new StatusException(409, "SomeNewReason", "x")))
+                .as("409 with a reason apimachinery does not know").isTrue();
+        assertThat(RetryOnConflict.isConflict(new StatusException(409, "AlreadyExists", "x")))
+                .as("409 AlreadyExists is a known reason and not a conflict").isFalse();
+        assertThat(RetryOnConflict.isConflict(new StatusException(422, "Invalid", "x"))).isFalse();
+        assertThat(RetryOnConflict.isConflict(new StatusException(500, "", "x"))).as("500, empty reason").isFalse();
+        assertThat(RetryOnConflict.isConflict(new IllegalStateException("409 Conflict")))
+                .as("only a StatusException carries a code and a reason").isFalse();
+        assertThat(RetryOnConflict.isConflict(null)).as("no error is no conflict").isFalse();
+    }
+
+    @Test
+    @DisplayName("on etcd: a read-modify-write that loses twice keeps both other writers' changes and its own")
+    void readModifyWriteOnEtcd(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("labels");
+        etcd.put(key, "a");
+        Sleeps sleeps = new Sleeps();
+        int[] calls = {0};
+
+        long revision = RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps, randoms(0.0, 0.0), () -> {
+            calls[0]++;
+            KeyValue read = etcd.existing(key);                       // GET
+            String mine = Direct.text(read.getValue()) + ",mine";    // modify
+            if (calls[0] <= 2) {
+                etcd.put(key, Direct.text(read.getValue()) + ",other" + calls[0]); // someone else writes first
+            }
+            long written = etcd.putIfUnchanged(key, mine, read.getModRevision()); // PUT with resourceVersion
+            if (written < 0) {
+                throw conflict(calls[0]);
+            }
+            return written;
+        });
+
+        assertThat(calls[0]).as("two conflicts, then a success").isEqualTo(3);
+        assertThat(sleeps.nanos).containsExactly(10 * MS, 10 * MS);
+        assertThat(etcd.value(key)).as("every write survives: nothing was lost").isEqualTo("a,other1,other2,mine");
+        assertThat(revision).isEqualTo(etcd.modRevision(key));
+    }
+}
