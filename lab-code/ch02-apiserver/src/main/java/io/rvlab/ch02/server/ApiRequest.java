@@ -29,6 +29,9 @@ public final class ApiRequest {
     /** kube-apiserver's request body limit (3 MiB). */
     public static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
 
+    /** How much of a too-large body is still read (and thrown away) so the 413 reaches the client. */
+    static final long DISCARD_LIMIT = 64L * 1024 * 1024;
+
     /**
      * The body formats this server reads: JSON, and (for the kinds kubectl's typed clients send
      * that way) Kubernetes protobuf.
@@ -38,6 +41,7 @@ public final class ApiRequest {
     private final HttpExchange exchange;
     private final List<String> segments;
     private final Map<String, String> query;
+    private byte[] body;
 
     public ApiRequest(HttpExchange exchange) {
         this.exchange = exchange;
@@ -102,7 +106,7 @@ public final class ApiRequest {
         if (!mediaType.isEmpty() && !ACCEPTED_MEDIA_TYPES.contains(mediaType)) {
             throw Status.unsupportedMediaType(ACCEPTED_MEDIA_TYPES).exception();
         }
-        byte[] body = readBody();
+        byte[] body = rawBody();
         if (mediaType.equals(ProtobufBodies.MEDIA_TYPE)) {
             return ProtobufBodies.toJson(body);
         }
@@ -127,6 +131,19 @@ public final class ApiRequest {
     }
     // end::body[]
 
+    /**
+     * The body's bytes as sent, whatever the content type (read once, then kept): for bodies that
+     * are not a JSON object, such as chapter 3's patches and DeleteOptions.
+     *
+     * @throws io.rvlab.ch02.api.StatusException 413 for a body over 3 MiB
+     */
+    public byte[] rawBody() {
+        if (body == null) {
+            body = readBody();
+        }
+        return body;
+    }
+
     private byte[] readBody() {
         try (InputStream in = exchange.getRequestBody()) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -135,12 +152,26 @@ public final class ApiRequest {
             while ((n = in.read(buffer)) >= 0) {
                 out.write(buffer, 0, n);
                 if (out.size() > MAX_BODY_BYTES) {
+                    discardRest(in, buffer);
                     throw Status.requestEntityTooLarge("limit is " + MAX_BODY_BYTES).exception();
                 }
             }
             return out.toByteArray();
         } catch (IOException e) {
             throw Status.badRequest("unable to read the request body: " + e.getMessage()).exception();
+        }
+    }
+
+    /**
+     * Reads what is left of a too-large body, up to {@link #DISCARD_LIMIT} bytes. A server that
+     * answers while the client is still sending, and then closes the connection, makes the TCP
+     * stack reset it, and the client loses the answer; read to the end, the 413 arrives.
+     */
+    private static void discardRest(InputStream in, byte[] buffer) throws IOException {
+        long discarded = 0;
+        int n;
+        while (discarded < DISCARD_LIMIT && (n = in.read(buffer)) >= 0) {
+            discarded += n;
         }
     }
 

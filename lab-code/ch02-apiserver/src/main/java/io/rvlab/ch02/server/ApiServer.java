@@ -183,8 +183,17 @@ public class ApiServer implements AutoCloseable {
                     resource(exchange, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
                 }
             }
-            default -> throw Status.pathNotFound().exception(); // including /openapi/v2 and /openapi/v3
+            default -> otherPath(exchange, request);
         }
+    }
+
+    /**
+     * A path outside the API and discovery: 404 here, including /openapi/v2 and /openapi/v3 (so
+     * kubectl needs {@code --validate=false} to create from a file). Chapter 3 overrides it to
+     * serve the OpenAPI documents kubectl validates with.
+     */
+    protected void otherPath(HttpExchange exchange, ApiRequest request) throws IOException {
+        throw Status.pathNotFound().exception();
     }
 
     private void resource(HttpExchange exchange, ApiRequest request, String groupVersion, List<String> rest)

@@ -66,6 +66,18 @@ class ApiServerHttpTest {
     }
 
     @Test
+    @DisplayName("a body over 3 MiB is a 413 Status, and the client receives it (the rest of the body is read first)")
+    void tooLargeBody() {
+        String ns = namespace("big");
+        String big = "{\"metadata\":{\"name\":\"big\"},\"data\":{\"k\":\"" + "x".repeat(4 * 1024 * 1024) + "\"}}";
+        for (int i = 0; i < 3; i++) {
+            Http.Response response = http.post("/api/v1/namespaces/" + ns + "/configmaps", big);
+            assertThat(response.code()).isEqualTo(413);
+            assertThat(response.body()).isEqualTo(status("Request entity too large: limit is 3145728", "RequestEntityTooLarge", null, 413));
+        }
+    }
+
+    @Test
     @DisplayName("discovery: /version, /api, /api/v1, /apis, /apis/apps, /apis/apps/v1 describe the served resources to kubectl")
     void discovery() {
         assertThat(http.get("/version").json().path("gitVersion").asText()).isEqualTo("v1.26.1-rvlab");

@@ -15,15 +15,24 @@ import io.rvlab.ch02.storage.InvalidResourceVersionException;
 import io.rvlab.ch02.storage.ObjectMetaOrder;
 import io.rvlab.ch02.storage.RegistryKey;
 import io.rvlab.ch03.api.Conflicts;
+import io.rvlab.ch03.api.Definitions;
+import io.rvlab.ch03.api.FieldValidation;
+import io.rvlab.ch03.api.FieldValidation.Decoded;
+import io.rvlab.ch03.api.FieldValidation.Directive;
 import io.rvlab.ch03.storage.Preconditions;
 import io.rvlab.ch03.storage.UpdatableStorage;
+import io.rvlab.ch03.api.Schema;
 import java.util.List;
 
 /**
- * Chapter 2's {@link RegistryStore} plus update (PUT), JSON merge patch (PATCH), the /status
- * subresource and delete with preconditions, as apiserver's generic registry Store does them.
- * Every write is a {@link UpdatableStorage#guaranteedUpdate}: the checks below run inside its
- * tryUpdate, against the object as stored at that moment.
+ * Chapter 2's {@link RegistryStore} plus update (PUT), patch (PATCH: JSON, merge and strategic merge
+ * patches), the /status subresource and delete with preconditions, as apiserver's generic registry
+ * Store does them. Every write is a {@link UpdatableStorage#guaranteedUpdate}: the checks below run
+ * inside its tryUpdate, against the object as stored at that moment.
+ *
+ * <p>Bodies are decoded as Kubernetes decodes them into its Go types ({@link FieldValidation}): a
+ * value of the wrong type is refused, unknown fields are dropped, or refused with
+ * {@code fieldValidation=Strict}.
  */
 public class UpdatingRegistryStore extends RegistryStore {
 
@@ -36,15 +45,26 @@ public class UpdatingRegistryStore extends RegistryStore {
         this.strategy = UpdateStrategy.of(type);
     }
 
+    /**
+     * POST: chapter 2's create, after decoding the body as the kind's Go type.
+     *
+     * @throws StatusException 400 for a field of the wrong type, or an unknown field when {@code
+     *         validation} is Strict; otherwise as {@link RegistryStore#create}
+     */
+    public ObjectNode create(String namespace, ObjectNode body, Directive validation) {
+        return create(namespace, decodeBody(body, validation));
+    }
+
     // tag::update[]
     /**
      * PUT: replaces the object named in the URL with {@code body}.
      *
-     * @throws StatusException 400 (name or namespace differs from the URL), 404 (no such object),
-     *         409 (stale resourceVersion, or a uid in the body that is not the stored one), 422
+     * @throws StatusException 400 (name or namespace differs from the URL, a field of the wrong
+     *         type, an unknown field when {@code validation} is Strict), 404 (no such object), 409
+     *         (stale resourceVersion, or a uid in the body that is not the stored one), 422
      */
-    public ObjectNode update(String namespace, String name, ObjectNode body, boolean status) {
-        ObjectNode incoming = body.deepCopy();
+    public ObjectNode update(String namespace, String name, ObjectNode body, boolean status, Directive validation) {
+        ObjectNode incoming = decodeBody(body, validation);
         checkTypeMeta(incoming);
         checkName(incoming, namespace, name);
         RegistryKey key = keyFromPath(namespace, name);
@@ -112,19 +132,35 @@ public class UpdatingRegistryStore extends RegistryStore {
 
     // tag::patch[]
     /**
-     * PATCH with a JSON merge patch: applied to the object as stored, then the same checks as a
-     * PUT. The result carries the stored resourceVersion unless the patch sets one, so a patch is
-     * unconditional unless the client asks for optimistic locking (golden c1.7 to c1.9).
+     * PATCH: the patch is applied to the object as stored, then the same checks as a PUT. The
+     * result carries the stored resourceVersion unless the patch sets one, so a patch is
+     * unconditional (a lost race just applies it again to the winner's object) unless the client
+     * asks for optimistic locking by putting a resourceVersion in it (golden c1.7 to c1.9).
+     *
+     * @throws StatusException 400 (malformed patch, name or kind changed), 404, 409 (stale
+     *         resourceVersion in the patch), 422 (a patch that does not apply, or a patched object
+     *         that does not decode)
      */
-    public ObjectNode patch(String namespace, String name, JsonNode patch, boolean status) {
+    public ObjectNode patch(String namespace, String name, Patch patch, boolean status, Directive validation) {
         RegistryKey key = keyFromPath(namespace, name);
-        if (!patch.isObject()) {
-            throw Status.badRequest("json: cannot unmarshal " + (patch.isArray() ? "array" : "value")
-                    + " into Go value of type map[string]interface {}").exception();
-        }
+        Schema kind = Definitions.of(type());
         try {
             return withTypeMeta(storage.guaranteedUpdate(key, Preconditions.NONE, current -> {
-                ObjectNode patched = (ObjectNode) MergePatch.apply(current, patch);
+                // The stored object is what its Go type can hold (objects written by other means may hold more).
+                ObjectNode typed = FieldValidation.decode(current, kind).object();
+                JsonNode patchedJson = patch.apply(typed);
+                if (!(patchedJson instanceof ObjectNode patchedObject)) {
+                    throw invalidPatch(patch, patchedJson, "json: cannot unmarshal " + (patchedJson.isArray() ? "array"
+                            : "value") + " into Go value of type " + type().kind());
+                }
+                Decoded decoded = FieldValidation.decode(patchedObject, kind);
+                if (decoded.typeError() != null) {
+                    throw invalidPatch(patch, patchedJson, decoded.typeError());
+                }
+                if (validation == Directive.STRICT && !decoded.unknownFields().isEmpty()) {
+                    throw invalidPatch(patch, patchedJson, decoded.strictError());
+                }
+                ObjectNode patched = decoded.object();
                 checkTypeMeta(patched);
                 checkName(patched, namespace, name);
                 return prepareUpdate(current, patched, status);
@@ -135,6 +171,30 @@ public class UpdatingRegistryStore extends RegistryStore {
     }
     // end::patch[]
 
+    /** What apiserver's patcher answers when the patched object does not decode: a 422 quoting the patch. */
+    private static StatusException invalidPatch(Patch patch, JsonNode patched, String error) {
+        return Status.invalid(new GroupKind("", ""), "", List.of(FieldError.invalid("patch", patch.invalidValue(patched), error)))
+                .exception();
+    }
+
+    // tag::decode[]
+    /**
+     * A POST or PUT body decoded as the kind's Go type (apiserver's create and update handlers): a
+     * 400 {@code ConfigMap in version "v1" cannot be handled as a ConfigMap: ...} for a value of the
+     * wrong type, or for unknown fields under Strict validation; otherwise the body without them.
+     */
+    protected ObjectNode decodeBody(ObjectNode body, Directive validation) {
+        Decoded decoded = FieldValidation.decode(body, Definitions.of(type()));
+        String error = decoded.typeError() != null ? decoded.typeError()
+                : validation == Directive.STRICT && !decoded.unknownFields().isEmpty() ? decoded.strictError() : null;
+        if (error != null) {
+            throw Status.badRequest(type().kind() + " in version " + GoJson.quote(type().version())
+                    + " cannot be handled as a " + type().kind() + ": " + error).exception();
+        }
+        return decoded.object();
+    }
+    // end::decode[]
+
     // tag::delete[]
     /**
      * DELETE, with the preconditions of {@code options} (a DeleteOptions body, or null): checked
@@ -143,6 +203,13 @@ public class UpdatingRegistryStore extends RegistryStore {
      */
     public ObjectNode delete(String namespace, String name, ObjectNode options) {
         RegistryKey key = keyFromPath(namespace, name);
+        if (options != null) {
+            String typeError = FieldValidation.decode(options, Definitions.get(Definitions.DELETE_OPTIONS)).typeError();
+            if (typeError != null) {
+                throw Status.badRequest("DeleteOptions in version \"v1\" cannot be handled as a DeleteOptions: " + typeError)
+                        .exception();
+            }
+        }
         JsonNode given = options == null ? null : options.get("preconditions");
         Preconditions preconditions = given == null || !given.isObject() ? Preconditions.NONE
                 : new Preconditions(given.path("uid").asText(""), given.path("resourceVersion").asText(""));
@@ -185,16 +252,17 @@ public class UpdatingRegistryStore extends RegistryStore {
     }
 
     /**
-     * A PUT's resourceVersion: "" and "0" mean none. Text that is not a number is answered as
-     * Kubernetes answers it: a 500 with Go's parse error and no reason (golden c1.6).
+     * A PUT's (or patched object's) resourceVersion: "" and "0" mean none. Text that is not a
+     * number gets Kubernetes' message, Go's parse error, but as a 400 BadRequest: Kubernetes answers
+     * 500 with no reason (golden c1.6), which tells a client to retry a request that can never
+     * succeed (a reviewed difference, like a resourceVersion on create, golden c2.8).
      */
     private long parseResourceVersion(String text) {
         try {
             return storage.versioner().parse(text);
         } catch (InvalidResourceVersionException e) {
             String reason = e.getMessage().substring(e.getMessage().lastIndexOf(": ") + 2);
-            throw Status.failure(500, null, "strconv.ParseUint: parsing " + GoJson.quote(text) + ": " + reason, null)
-                    .exception();
+            throw Status.badRequest("strconv.ParseUint: parsing " + GoJson.quote(text) + ": " + reason).exception();
         }
     }
 

@@ -1,28 +1,66 @@
 package io.rvlab.ch03.server;
 
+import com.sun.net.httpserver.HttpExchange;
+import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiServer;
+import io.rvlab.ch02.server.JsonResponses;
 import io.rvlab.ch02.server.ResourceHandler;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.UpdatableStorage;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 
-/** Chapter 2's {@link ApiServer}, serving handlers that also update, patch and delete. */
-public final class ConcurrencyApiServer {
+/**
+ * Chapter 2's {@link ApiServer}, serving handlers that also update, patch and delete, and the
+ * OpenAPI documents kubectl reads before it creates or replaces from a file.
+ */
+public final class ConcurrencyApiServer extends ApiServer {
 
-    private ConcurrencyApiServer() {
+    private volatile OpenApiV3 openApi;
+
+    private ConcurrencyApiServer(List<UpdatingResourceHandler> handlers, InetSocketAddress address) {
+        super(List.<ResourceHandler>copyOf(handlers), address);
+        this.openApi = new OpenApiV3(handlers);
     }
 
     // tag::start[]
-    public static ApiServer start(UpdatableStorage storage, String bindAddress, int port) {
+    public static ConcurrencyApiServer start(UpdatableStorage storage, String bindAddress, int port) {
         List<UpdatingResourceHandler> handlers = ResourceTypes.ALL.stream()
                 .map(type -> new UpdatingResourceHandler(new UpdatingRegistryStore(type, storage)))
                 .toList();
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
-        return new ApiServer(List.<ResourceHandler>copyOf(handlers), new InetSocketAddress(bindAddress, port));
+        return new ConcurrencyApiServer(handlers, new InetSocketAddress(bindAddress, port));
     }
     // end::start[]
+
+    /** {@code /openapi/v3} and its documents, {@code /openapi/v2}; everything else outside the API is still a 404. */
+    @Override
+    protected void otherPath(HttpExchange exchange, ApiRequest request) throws IOException {
+        OpenApiV3 documents = openApi; // null only while the constructor has not finished
+        List<String> segments = request.segments();
+        if (documents == null || !segments.get(0).equals("openapi") || segments.size() < 2) {
+            super.otherPath(exchange, request);
+            return;
+        }
+        if (!request.method().equals("GET")) {
+            throw Status.methodNotAllowed().exception();
+        }
+        if (segments.equals(List.of("openapi", "v2"))) {
+            if (OpenApiV2.wantsProtobuf(request.header("Accept"))) {
+                byte[] body = OpenApiV2.protobuf();
+                exchange.getResponseHeaders().set("Content-Type", OpenApiV2.PROTOBUF);
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+            } else {
+                JsonResponses.send(exchange, 200, OpenApiV2.json(), request.pretty());
+            }
+            return;
+        }
+        JsonResponses.send(exchange, 200, documents.answer(segments), request.pretty());
+    }
 }
