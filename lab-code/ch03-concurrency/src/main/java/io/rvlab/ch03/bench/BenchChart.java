@@ -12,11 +12,11 @@ import java.util.Locale;
 public final class BenchChart {
 
     private static final int WIDTH = 860;
-    private static final int HEIGHT = 440;
+    private static final int HEIGHT = 430;
     private static final int MARGIN = 24;
     private static final int PANEL_GAP = 36;
-    private static final int PLOT_TOP = 132;
-    private static final int PLOT_BOTTOM = 360;
+    private static final int PLOT_TOP = 156;
+    private static final int PLOT_BOTTOM = 372;
     private static final int AXIS = 56;   // room for the y-axis labels
     private static final int BAR = 34;
     private static final String SANS = "Helvetica, Arial, sans-serif";
@@ -50,7 +50,7 @@ public final class BenchChart {
                 + "%d clients, distinct objects (kube-apiserver 1.26.1: %.2f). %s", BenchRun.TARGET_RATIO,
                 BenchRun.TARGET_CLIENTS, BenchRun.KUBE_APISERVER_RATIO, run.targetRatio()
                         .map(r -> fmt("This run: %.2f, %s.", r, run.targetMet() ? "met" : "not met")).orElse(""))));
-        legend(svg, MARGIN, MARGIN + 72);
+        legend(svg, MARGIN, MARGIN + 68);
 
         int panelWidth = (WIDTH - 2 * MARGIN - PANEL_GAP) / 2;
         Contention[] panels = Contention.values();
@@ -77,7 +77,7 @@ public final class BenchChart {
             }
         }
         double step = niceStep(max);
-        double top = step * Math.max(1, Math.ceil(max / step));
+        double top = step * Math.max(1, Math.ceil(max * 1.1 / step)); // room above the tallest bar for its label
         int plotLeft = x + AXIS;
         int plotWidth = width - AXIS;
         int plotHeight = PLOT_BOTTOM - PLOT_TOP;

@@ -9,13 +9,15 @@ import java.util.List;
  *
  * @param seconds measured time of each cell
  * @param warmupSeconds warm-up of each cell, before it is measured
+ * @param jitWarmupSeconds how long each path runs once before the first cell, so the JIT has
+ *        compiled the code every cell runs (not measured)
  * @param clients the client counts to run, each on distinct objects and on one contended object
  * @param contentions which objects to run on: distinct ones, one contended one, or both
  * @param paths which paths to run ("raw etcd", "API server"): both, unless profiling one
  * @param out where the table, chart and JSON go
  * @param namespace the namespace of the benchmark's ConfigMaps (and the raw keys' prefix)
  */
-public record BenchOptions(double seconds, double warmupSeconds, List<Integer> clients, List<Contention> contentions,
+public record BenchOptions(double seconds, double warmupSeconds, double jitWarmupSeconds, List<Integer> clients, List<Contention> contentions,
         List<String> paths, Path out, String namespace) {
 
     public static final List<Integer> DEFAULT_CLIENTS = List.of(1, 16, 64);
@@ -25,7 +27,9 @@ public record BenchOptions(double seconds, double warmupSeconds, List<Integer> c
                                          [--objects distinct|contended|both] [--only raw|api] [--out DIR]
               --seconds N    measured seconds per cell (default 10)
               --warmup N     warm-up seconds before each cell (default 3)
-              --quick        1.5 s measured after 0.5 s warm-up per cell: what the build captures for the docs
+              --jit-warmup N seconds each path runs once before the first cell, for the JIT (default 10)
+              --quick        1 s measured after 0.5 s warm-up per cell, 4 s JIT warm-up: what the build
+                             captures for the docs (about 40 s in all)
               --clients L    comma-separated client counts (default 1,16,64)
               --objects X    distinct (one ConfigMap per client), contended (all on one), or both (default)
               --only P       run one path only, raw (etcd) or api (server), to profile it; no ratio then
@@ -33,8 +37,8 @@ public record BenchOptions(double seconds, double warmupSeconds, List<Integer> c
             """;
 
     public BenchOptions {
-        if (!(seconds > 0) || !(warmupSeconds >= 0)) {
-            throw new IllegalArgumentException("--seconds must be above 0 and --warmup at least 0");
+        if (!(seconds > 0) || !(warmupSeconds >= 0) || !(jitWarmupSeconds >= 0)) {
+            throw new IllegalArgumentException("--seconds must be above 0, --warmup and --jit-warmup at least 0");
         }
         clients = List.copyOf(clients);
         contentions = List.copyOf(contentions);
@@ -48,7 +52,7 @@ public record BenchOptions(double seconds, double warmupSeconds, List<Integer> c
     }
 
     public static BenchOptions defaults() {
-        return new BenchOptions(10, 3, DEFAULT_CLIENTS, List.of(Contention.values()), List.of(BenchRun.RAW, BenchRun.API),
+        return new BenchOptions(10, 3, 10, DEFAULT_CLIENTS, List.of(Contention.values()), List.of(BenchRun.RAW, BenchRun.API),
                 Path.of("target", "bench"),
                 "rvlab-bench");
     }
@@ -57,6 +61,7 @@ public record BenchOptions(double seconds, double warmupSeconds, List<Integer> c
     public static BenchOptions parse(String... args) {
         Double seconds = null;
         Double warmup = null;
+        Double jit = null;
         boolean quick = false;
         List<Integer> clients = DEFAULT_CLIENTS;
         List<Contention> contentions = defaults().contentions();
@@ -69,6 +74,7 @@ public record BenchOptions(double seconds, double warmupSeconds, List<Integer> c
                 case "--quick" -> quick = true;
                 case "--seconds" -> seconds = number(arg, value(args, ++i, arg));
                 case "--warmup" -> warmup = number(arg, value(args, ++i, arg));
+                case "--jit-warmup" -> jit = number(arg, value(args, ++i, arg));
                 case "--clients" -> {
                     List<Integer> list = new ArrayList<>();
                     for (String n : value(args, ++i, arg).split(",")) {
@@ -92,8 +98,8 @@ public record BenchOptions(double seconds, double warmupSeconds, List<Integer> c
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new BenchOptions(seconds != null ? seconds : quick ? 1.5 : 10, warmup != null ? warmup : quick ? 0.5 : 3,
-                clients, contentions, paths, out, namespace);
+        return new BenchOptions(seconds != null ? seconds : quick ? 1 : 10, warmup != null ? warmup : quick ? 0.5 : 3,
+                jit != null ? jit : quick ? 4 : 10, clients, contentions, paths, out, namespace);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -46,8 +46,8 @@ public final class BenchTable {
         out.append("Update throughput: raw etcd vs chapter 3's API server (./course bench update)\n");
         out.append(fmt("etcd %s, %s%n", run.etcdVersion(), run.etcd()));
         out.append(fmt("%d cores (etcd, API server and clients share them), %s%n", run.cores(), run.java()));
-        out.append(fmt("each cell: %s s warm-up, then %s s measured; run started %s%n",
-                seconds(run.warmupSeconds()), seconds(run.seconds()), run.date()));
+        out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per path for the JIT); run started %s%n",
+                seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
         out.append('\n');
 
         String[] sections = {"", "raw etcd: GET + Txn", "API server: GET + PUT over HTTP", ""};

@@ -97,12 +97,15 @@ public final class UpdateBenchmark {
             for (Updater updater : updaters) {
                 updater.prepare(objects);
             }
-            // The first cell should not pay for compiling what every later cell runs compiled.
-            double jit = Math.max(1, 2 * options.warmupSeconds());
+            // The first cells should not pay for compiling what the later ones run compiled: each
+            // path runs twice, in turn, so the JIT has time to finish with both.
             progress.printf(Locale.ROOT, "[bench] JIT warm-up: each path %s s with %d clients%n",
-                    BenchTable.seconds(jit), JIT_WARMUP_CLIENTS);
-            for (Updater updater : updaters) {
-                new CellRunner(jit, 0.1).run(updater, Contention.DISTINCT, JIT_WARMUP_CLIENTS);
+                    BenchTable.seconds(options.jitWarmupSeconds()), JIT_WARMUP_CLIENTS);
+            for (int round = 0; round < 2 && options.jitWarmupSeconds() > 0; round++) {
+                for (Updater updater : updaters) {
+                    new CellRunner(options.jitWarmupSeconds() / 2, 0.01).run(updater, Contention.DISTINCT,
+                            JIT_WARMUP_CLIENTS);
+                }
             }
             CellRunner runner = new CellRunner(options.warmupSeconds(), options.seconds());
             int cellNumber = 0;
@@ -129,7 +132,8 @@ public final class UpdateBenchmark {
                 }
             }
         }
-        return new BenchRun(version, where, cores, java, date, options.warmupSeconds(), options.seconds(),
+        return new BenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
+                options.seconds(),
                 options.clients(), cells);
     }
 

@@ -29,8 +29,8 @@ class UpdateBenchmarkTest {
     @Test
     @DisplayName("measures both paths in every cell without errors, and every update it counted is in etcd")
     void runsEndToEnd(Etcd etcd, @TempDir Path out) throws Exception {
-        BenchOptions options = BenchOptions.parse("--seconds", "1", "--warmup", "0.2", "--clients", "1",
-                "--namespace", "bench-test", "--out", out.toString());
+        BenchOptions options = BenchOptions.parse("--seconds", "1", "--warmup", "0.2", "--jit-warmup", "1",
+                "--clients", "1", "--namespace", "bench-test", "--out", out.toString());
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
         BenchRun run = UpdateBenchmark.run(etcd, options, false, new PrintStream(progress, true, StandardCharsets.UTF_8));
