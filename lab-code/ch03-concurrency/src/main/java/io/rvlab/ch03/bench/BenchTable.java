@@ -3,6 +3,7 @@ package io.rvlab.ch03.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The benchmark as an aligned plain-text table: a header naming what ran where, one row per cell
@@ -71,6 +72,13 @@ public final class BenchTable {
         out.append("  (raw: Txn if mod_revision is the one read; API server: PUT with the resourceVersion read).\n");
         out.append("conflicts/s: writes that lost that race (Txn failed / 409 Conflict); each client then reads again.\n");
         out.append("p50/p99: latency of the conditional write alone (Txn / PUT), over every attempt.\n");
+        Optional<CellResult> raw = run.cell(BenchRun.RAW, Contention.DISTINCT, BenchRun.TARGET_CLIENTS);
+        Optional<CellResult> api = run.cell(BenchRun.API, Contention.DISTINCT, BenchRun.TARGET_CLIENTS);
+        if (raw.isPresent() && api.isPresent()) {
+            out.append(fmt("CPU of this JVM (clients, API server, jetcd; not etcd's) per attempt at %d clients on "
+                    + "distinct objects:%n  raw etcd %d us, API server %d us.%n", BenchRun.TARGET_CLIENTS,
+                    raw.get().jvmCpuMicrosPerAttempt(), api.get().jvmCpuMicrosPerAttempt()));
+        }
         for (CellResult c : run.cells()) {
             if (c.errors() > 0) {
                 out.append(fmt("ERRORS: %s, %s, %d clients: %d errors, first: %s%n", c.path(),

@@ -43,7 +43,8 @@ class BenchReportTest {
                 .contains("2 cores").contains("3 s warm-up, then 10 s measured (after 10 s per path for the JIT)")
                 .contains("Target: API server >= 0.80 x raw etcd at 64 clients on distinct objects")
                 .contains("kube-apiserver 1.26.1 reached 0.51")
-                .contains("This run: 0.85, target MET.");
+                .contains("This run: 0.85, target MET.")
+                .contains("raw etcd 15 us, API server 55 us.");
         List<String> rows = table.lines().filter(l -> l.matches("(distinct|contended) +\\d+ \\|.*")).toList();
         assertThat(rows).hasSize(6);
         assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(rows.get(0).length()));
