@@ -41,6 +41,8 @@ public final class UpdateBenchmark {
     public static final String RESULTS = "update-results.json";
 
     private static final int JIT_WARMUP_CLIENTS = 16;
+    /** Where the raw loops keep their keys: outside /registry/, where the API server never looks. */
+    private static final String RAW_PREFIX = "/rvlab-bench/";
 
     private UpdateBenchmark() {
     }
@@ -81,60 +83,74 @@ public final class UpdateBenchmark {
         progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; %s s warm-up + %s s per cell%n", version, where,
                 cores, BenchTable.seconds(options.warmupSeconds()), BenchTable.seconds(options.seconds()));
 
-        List<CellResult> cells = new ArrayList<>();
+        List<CellResult> cells;
         try (ApiServer server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0)) {
             List<Updater> updaters = new ArrayList<>();
             for (Updater updater : List.of(
-                    new RawEtcdUpdater(client, "/rvlab-bench/" + options.namespace() + "/", options.namespace()),
+                    new RawEtcdUpdater(client, RAW_PREFIX + options.namespace() + "/", options.namespace()),
                     new ApiServerUpdater(server.url(), options.namespace()))) {
                 if (options.paths().contains(updater.name())) {
                     updaters.add(updater);
                 }
             }
-            int most = Math.max(JIT_WARMUP_CLIENTS, options.clients().stream().mapToInt(Integer::intValue).max().orElseThrow());
+            int most = Math.max(JIT_WARMUP_CLIENTS, options.clients().stream().mapToInt(Integer::intValue).max()
+                    .orElseThrow());
             List<String> objects = new ArrayList<>(Contention.DISTINCT.objectsFor(most));
             objects.addAll(Contention.CONTENDED.objectsFor(1));
             for (Updater updater : updaters) {
                 updater.prepare(objects);
             }
-            // The first cells should not pay for compiling what the later ones run compiled: each
-            // path runs twice, in turn, so the JIT has time to finish with both.
-            progress.printf(Locale.ROOT, "[bench] JIT warm-up: each path %s s with %d clients%n",
-                    BenchTable.seconds(options.jitWarmupSeconds()), JIT_WARMUP_CLIENTS);
-            for (int round = 0; round < 2 && options.jitWarmupSeconds() > 0; round++) {
-                for (Updater updater : updaters) {
-                    new CellRunner(options.jitWarmupSeconds() / 2, 0.01).run(updater, Contention.DISTINCT,
-                            JIT_WARMUP_CLIENTS);
-                }
+            warmUpJit(updaters, options, progress);
+            cells = runCells(updaters, options, compact ? client : null, progress);
+        }
+        return new BenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
+                options.seconds(), options.clients(), cells);
+    }
+
+    /**
+     * The first cells should not pay for compiling what the later ones run compiled: each path runs
+     * twice, in turn, so the JIT has time to finish with both.
+     */
+    private static void warmUpJit(List<Updater> updaters, BenchOptions options, PrintStream progress)
+            throws InterruptedException {
+        progress.printf(Locale.ROOT, "[bench] JIT warm-up: each path %s s with %d clients%n",
+                BenchTable.seconds(options.jitWarmupSeconds()), JIT_WARMUP_CLIENTS);
+        for (int round = 0; round < 2 && options.jitWarmupSeconds() > 0; round++) {
+            for (Updater updater : updaters) {
+                new CellRunner(options.jitWarmupSeconds() / 2, 0.01).run(updater, Contention.DISTINCT,
+                        JIT_WARMUP_CLIENTS);
             }
-            CellRunner runner = new CellRunner(options.warmupSeconds(), options.seconds());
-            int cellNumber = 0;
-            for (Contention contention : options.contentions()) {
-                for (int clients : options.clients()) {
-                    // Alternate which path goes first, so neither always meets a fresher etcd.
-                    List<Updater> order = new ArrayList<>(updaters);
-                    if (cellNumber++ % 2 == 1) {
-                        Collections.reverse(order);
+        }
+    }
+
+    /** Every cell, both paths in each; {@code compactClient} compacts before each, unless null. */
+    private static List<CellResult> runCells(List<Updater> updaters, BenchOptions options, Client compactClient,
+            PrintStream progress) throws InterruptedException {
+        List<CellResult> cells = new ArrayList<>();
+        CellRunner runner = new CellRunner(options.warmupSeconds(), options.seconds());
+        int cellNumber = 0;
+        for (Contention contention : options.contentions()) {
+            for (int clients : options.clients()) {
+                // Alternate which path goes first, so neither always meets a fresher etcd.
+                List<Updater> order = new ArrayList<>(updaters);
+                if (cellNumber++ % 2 == 1) {
+                    Collections.reverse(order);
+                }
+                for (Updater updater : order) {
+                    if (compactClient != null) {
+                        compact(compactClient);
                     }
-                    for (Updater updater : order) {
-                        if (compact) {
-                            compact(client);
-                        }
-                        CellResult cell = runner.run(updater, contention, clients);
-                        cells.add(cell);
-                        progress.printf(Locale.ROOT, "[bench] %-9s %2d clients  %-10s %9.1f updates/s %9.1f "
-                                + "conflicts/s  p50 %s  p99 %s  JVM CPU %d us/attempt%s%n", contention.label(), clients,
-                                cell.path(), cell.updatesPerSecond(), cell.conflictsPerSecond(),
-                                BenchTable.millis(cell.p50Micros()), BenchTable.millis(cell.p99Micros()),
-                                cell.jvmCpuMicrosPerAttempt(),
-                                cell.errors() > 0 ? "  ERRORS " + cell.errors() + ": " + cell.firstError() : "");
-                    }
+                    CellResult cell = runner.run(updater, contention, clients);
+                    cells.add(cell);
+                    progress.printf(Locale.ROOT, "[bench] %-9s %2d clients  %-10s %9.1f updates/s %9.1f conflicts/s"
+                            + "  p50 %s  p99 %s  JVM CPU %d us/attempt%s%n", contention.label(), clients, cell.path(),
+                            cell.updatesPerSecond(), cell.conflictsPerSecond(), BenchTable.millis(cell.p50Micros()),
+                            BenchTable.millis(cell.p99Micros()), cell.jvmCpuMicrosPerAttempt(),
+                            cell.errors() > 0 ? "  ERRORS " + cell.errors() + ": " + cell.firstError() : "");
                 }
             }
         }
-        return new BenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
-                options.seconds(),
-                options.clients(), cells);
+        return cells;
     }
 
     /** Writes the table, the chart and the JSON results into {@code dir}. */
@@ -154,7 +170,7 @@ public final class UpdateBenchmark {
 
     /** Drops all history below the current revision, and waits until etcd has freed it. */
     private static void compact(Client client) {
-        long revision = Await.result(client.getKVClient().get(Bytes.bytes("/rvlab-bench/"))).getHeader().getRevision();
+        long revision = Await.result(client.getKVClient().get(Bytes.bytes(RAW_PREFIX))).getHeader().getRevision();
         try {
             Await.result(client.getKVClient().compact(revision, CompactOption.newBuilder().withCompactPhysical(true).build()));
         } catch (RuntimeException e) {
