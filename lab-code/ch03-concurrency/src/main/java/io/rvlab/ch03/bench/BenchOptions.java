@@ -1,0 +1,119 @@
+package io.rvlab.ch03.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line of {@code ./course bench update}.
+ *
+ * @param seconds measured time of each cell
+ * @param warmupSeconds warm-up of each cell, before it is measured
+ * @param jitWarmupSeconds how long each path runs once before the first cell, so the JIT has
+ *        compiled the code every cell runs (not measured)
+ * @param clients the client counts to run, each on distinct objects and on one contended object
+ * @param contentions which objects to run on: distinct ones, one contended one, or both
+ * @param paths which paths to run ("raw etcd", "API server"): both, unless profiling one
+ * @param out where the table, chart and JSON go
+ * @param namespace the namespace of the benchmark's ConfigMaps (and the raw keys' prefix)
+ */
+public record BenchOptions(double seconds, double warmupSeconds, double jitWarmupSeconds, List<Integer> clients, List<Contention> contentions,
+        List<String> paths, Path out, String namespace) {
+
+    public static final List<Integer> DEFAULT_CLIENTS = List.of(1, 16, 64);
+
+    public static final String USAGE = """
+            usage: ./course bench update [--seconds N] [--warmup N] [--quick] [--clients 1,16,64]
+                                         [--objects distinct|contended|both] [--only raw|api] [--out DIR]
+              --seconds N    measured seconds per cell (default 10)
+              --warmup N     warm-up seconds before each cell (default 3)
+              --jit-warmup N seconds each path runs once before the first cell, for the JIT (default 10)
+              --quick        1 s measured after 0.5 s warm-up per cell, 4 s JIT warm-up: what the build
+                             captures for the docs (about 40 s in all)
+              --clients L    comma-separated client counts (default 1,16,64)
+              --objects X    distinct (one ConfigMap per client), contended (all on one), or both (default)
+              --only P       run one path only, raw (etcd) or api (server), to profile it; no ratio then
+              --out DIR      where update-table.txt, update-chart.svg and update-results.json go (default target/bench)
+            """;
+
+    public BenchOptions {
+        if (!(seconds > 0) || !(warmupSeconds >= 0) || !(jitWarmupSeconds >= 0)) {
+            throw new IllegalArgumentException("--seconds must be above 0, --warmup and --jit-warmup at least 0");
+        }
+        clients = List.copyOf(clients);
+        contentions = List.copyOf(contentions);
+        paths = List.copyOf(paths);
+        if (contentions.isEmpty()) {
+            throw new IllegalArgumentException("--objects must name distinct, contended or both");
+        }
+        if (clients.isEmpty() || clients.stream().anyMatch(n -> n < 1 || n > 1000)) {
+            throw new IllegalArgumentException("--clients must list counts from 1 to 1000");
+        }
+    }
+
+    public static BenchOptions defaults() {
+        return new BenchOptions(10, 3, 10, DEFAULT_CLIENTS, List.of(Contention.values()), List.of(BenchRun.RAW, BenchRun.API),
+                Path.of("target", "bench"),
+                "rvlab-bench");
+    }
+
+    /** @throws IllegalArgumentException for an unknown option or a bad value; the message says which */
+    public static BenchOptions parse(String... args) {
+        Double seconds = null;
+        Double warmup = null;
+        Double jit = null;
+        boolean quick = false;
+        List<Integer> clients = DEFAULT_CLIENTS;
+        List<Contention> contentions = defaults().contentions();
+        List<String> paths = defaults().paths();
+        Path out = defaults().out();
+        String namespace = defaults().namespace();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--quick" -> quick = true;
+                case "--seconds" -> seconds = number(arg, value(args, ++i, arg));
+                case "--warmup" -> warmup = number(arg, value(args, ++i, arg));
+                case "--jit-warmup" -> jit = number(arg, value(args, ++i, arg));
+                case "--clients" -> {
+                    List<Integer> list = new ArrayList<>();
+                    for (String n : value(args, ++i, arg).split(",")) {
+                        list.add((int) number(arg, n.strip()));
+                    }
+                    clients = list;
+                }
+                case "--objects" -> contentions = switch (value(args, ++i, arg)) {
+                    case "distinct" -> List.of(Contention.DISTINCT);
+                    case "contended" -> List.of(Contention.CONTENDED);
+                    case "both" -> List.of(Contention.values());
+                    default -> throw new IllegalArgumentException("--objects: distinct, contended or both");
+                };
+                case "--only" -> paths = switch (value(args, ++i, arg)) {
+                    case "raw" -> List.of(BenchRun.RAW);
+                    case "api" -> List.of(BenchRun.API);
+                    default -> throw new IllegalArgumentException("--only: raw or api");
+                };
+                case "--out" -> out = Path.of(value(args, ++i, arg));
+                case "--namespace" -> namespace = value(args, ++i, arg);
+                default -> throw new IllegalArgumentException("unknown option " + arg);
+            }
+        }
+        return new BenchOptions(seconds != null ? seconds : quick ? 1 : 10, warmup != null ? warmup : quick ? 0.5 : 3,
+                jit != null ? jit : quick ? 4 : 10, clients, contentions, paths, out, namespace);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static double number(String option, String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": not a number: " + text);
+        }
+    }
+}

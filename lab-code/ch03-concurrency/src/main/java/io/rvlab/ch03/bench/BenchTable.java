@@ -1,0 +1,165 @@
+package io.rvlab.ch03.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The benchmark as an aligned plain-text table: a header naming what ran where, one row per cell
+ * (contention and clients) with both paths side by side and their ratio, then the target and
+ * whether this run met it.
+ */
+public final class BenchTable {
+
+    private static final String[] HEAD = {"objects", "clients",
+        "updates/s", "conflicts/s", "p50 Txn", "p99 Txn",
+        "updates/s", "conflicts/s", "p50 PUT", "p99 PUT", "API/raw"};
+
+    private BenchTable() {
+    }
+
+    public static String render(BenchRun run) {
+        List<String[]> rows = new ArrayList<>();
+        for (Contention contention : Contention.values()) {
+            for (int clients : run.clientCounts()) {
+                CellResult raw = run.cell(BenchRun.RAW, contention, clients).orElse(null);
+                CellResult api = run.cell(BenchRun.API, contention, clients).orElse(null);
+                if (raw == null && api == null) {
+                    continue;
+                }
+                List<String> row = new ArrayList<>(List.of(contention.label(), Integer.toString(clients)));
+                row.addAll(cells(raw));
+                row.addAll(cells(api));
+                row.add(run.ratio(contention, clients).map(r -> fmt("%.2f", r)).orElse("-"));
+                rows.add(row.toArray(String[]::new));
+            }
+        }
+        int[] width = new int[HEAD.length];
+        for (int i = 0; i < HEAD.length; i++) {
+            width[i] = HEAD[i].length();
+            for (String[] row : rows) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+
+        StringBuilder out = new StringBuilder();
+        out.append("Update throughput: raw etcd vs chapter 3's API server (./course bench update)\n");
+        out.append(fmt("etcd %s, %s%n", run.etcdVersion(), run.etcd()));
+        out.append(fmt("%d cores (etcd, API server and clients share them), %s%n", run.cores(), run.java()));
+        out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per path for the JIT); run started %s%n",
+                seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
+        out.append('\n');
+
+        String[] sections = {"", "raw etcd: GET + Txn", "API server: GET + PUT over HTTP", ""};
+        int[][] spans = {{0, 1}, {2, 5}, {6, 9}, {10, 10}};
+        StringBuilder top = new StringBuilder();
+        for (int s = 0; s < spans.length; s++) {
+            int span = -2;
+            for (int i = spans[s][0]; i <= spans[s][1]; i++) {
+                span += width[i] + 2;
+            }
+            top.append(s == 0 ? "" : " | ").append(centre(sections[s], span));
+        }
+        out.append(top.toString().stripTrailing()).append('\n');
+        out.append(line(HEAD, width, spans)).append('\n');
+        out.append(rule(width, spans)).append('\n');
+        for (String[] row : rows) {
+            out.append(line(row, width, spans)).append('\n');
+        }
+        out.append('\n');
+        out.append("update: GET the ConfigMap, increment data.counter, write it back only if nobody wrote it since\n");
+        out.append("  (raw: Txn if mod_revision is the one read; API server: PUT with the resourceVersion read).\n");
+        out.append("conflicts/s: writes that lost that race (Txn failed / 409 Conflict); each client then reads again.\n");
+        out.append("p50/p99: latency of the conditional write alone (Txn / PUT), over every attempt.\n");
+        Optional<CellResult> raw = run.cell(BenchRun.RAW, Contention.DISTINCT, BenchRun.TARGET_CLIENTS);
+        Optional<CellResult> api = run.cell(BenchRun.API, Contention.DISTINCT, BenchRun.TARGET_CLIENTS);
+        if (raw.isPresent() && api.isPresent()) {
+            out.append(fmt("CPU of this JVM (clients, API server, jetcd; not etcd's) per attempt at %d clients on "
+                    + "distinct objects:%n  raw etcd %d us, API server %d us.%n", BenchRun.TARGET_CLIENTS,
+                    raw.get().jvmCpuMicrosPerAttempt(), api.get().jvmCpuMicrosPerAttempt()));
+        }
+        for (CellResult c : run.cells()) {
+            if (c.errors() > 0) {
+                out.append(fmt("ERRORS: %s, %s, %d clients: %d errors, first: %s%n", c.path(),
+                        c.contention().label(), c.clients(), c.errors(), c.firstError()));
+            }
+        }
+        out.append('\n').append(verdict(run)).append('\n');
+        return out.toString();
+    }
+
+    /** The target and whether this run met it. */
+    public static String verdict(BenchRun run) {
+        String target = fmt("Target: API server >= %.2f x raw etcd at %d clients on distinct objects "
+                + "(a real kube-apiserver 1.26.1 reached %.2f on this machine's etcd).",
+                BenchRun.TARGET_RATIO, BenchRun.TARGET_CLIENTS, BenchRun.KUBE_APISERVER_RATIO);
+        String result = run.targetRatio()
+                .map(r -> fmt("This run: %.2f, target %s.", r, run.targetMet() ? "MET" : "NOT met"))
+                .orElse(fmt("This run did not measure %d clients on distinct objects.", BenchRun.TARGET_CLIENTS));
+        return target + "\n" + result;
+    }
+
+    private static List<String> cells(CellResult c) {
+        if (c == null) {
+            return List.of("-", "-", "-", "-");
+        }
+        return List.of(fmt("%.1f", c.updatesPerSecond()), fmt("%.1f", c.conflictsPerSecond()),
+                millis(c.p50Micros()), millis(c.p99Micros()));
+    }
+
+    static String millis(long micros) {
+        double ms = micros / 1000.0;
+        return ms >= 100 ? fmt("%.0f ms", ms) : ms >= 10 ? fmt("%.1f ms", ms) : fmt("%.2f ms", ms);
+    }
+
+    static String seconds(double s) {
+        return s == Math.rint(s) ? fmt("%.0f", s) : fmt("%.1f", s);
+    }
+
+    private static String line(String[] cells, int[] width, int[][] spans) {
+        StringBuilder out = new StringBuilder();
+        for (int s = 0; s < spans.length; s++) {
+            if (s > 0) {
+                out.append(" | ");
+            }
+            for (int i = spans[s][0]; i <= spans[s][1]; i++) {
+                if (i > spans[s][0]) {
+                    out.append("  ");
+                }
+                String text = cells[i];
+                out.append(i == 0 ? pad(text, width[i], false) : pad(text, width[i], true));
+            }
+        }
+        return out.toString().stripTrailing();
+    }
+
+    private static String rule(int[] width, int[][] spans) {
+        StringBuilder out = new StringBuilder();
+        for (int s = 0; s < spans.length; s++) {
+            if (s > 0) {
+                out.append("-+-");
+            }
+            int span = -2;
+            for (int i = spans[s][0]; i <= spans[s][1]; i++) {
+                span += width[i] + 2;
+            }
+            out.append("-".repeat(span));
+        }
+        return out.toString();
+    }
+
+    private static String pad(String text, int width, boolean right) {
+        String fill = " ".repeat(Math.max(0, width - text.length()));
+        return right ? fill + text : text + fill;
+    }
+
+    private static String centre(String text, int width) {
+        int left = Math.max(0, (width - text.length()) / 2);
+        return pad(" ".repeat(left) + text, width, false);
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}
