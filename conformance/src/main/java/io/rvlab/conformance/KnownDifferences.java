@@ -98,21 +98,7 @@ public final class KnownDifferences {
                             + "client's mistake with a 5xx: a 500 tells a client to retry, and retrying this request "
                             + "can never succeed (as for c2.8, and b3.12, where current Kubernetes answers 400 for a "
                             + "malformed resourceVersion in a list's query). A 1.26 weakness that rvlab does better "
-                            + "than, as the version policy allows."),
-            new ListedDifference(3, "h1", List.of("h.1", "h.2", "h.3", "h.4", "h.5", "h.6", "h.7", "h.8"), Set.of(Aspect.DEFAULTS),
-                    "Fills in the defaults of an apps/v1 Deployment and its pod template: `strategy` (RollingUpdate, "
-                            + "25% / 25%), `revisionHistoryLimit: 10`, `progressDeadlineSeconds: 600`, the pod's "
-                            + "`restartPolicy`, `terminationGracePeriodSeconds`, `dnsPolicy`, `securityContext` and "
-                            + "`schedulerName`, each container's `resources`, `terminationMessagePath`, "
-                            + "`terminationMessagePolicy` and `imagePullPolicy`; and writes the template's empty "
-                            + "`creationTimestamp` as `null`.",
-                    "Stores and returns the Deployment as the client sent it, without these fields. From h.9 on they "
-                            + "are there, because h.9's PUT sends back the whole object as Kubernetes returned it.",
-                    "Defaulting is per-kind API machinery (apps/v1 `SetDefaults_Deployment`, the core/v1 pod "
-                            + "defaults), unrelated to resourceVersion, and rvlab's servers fill in no defaults (chapter "
-                            + "2: \"Storage and objects are simpler\"). What h1 is about is still compared field by "
-                            + "field: the suite sets aside only these fields, and only where rvlab's answer lacks them, "
-                            + "so generation, spec, status and resourceVersion must match."));
+                            + "than, as the version policy allows."));
     // end::list[]
 
     // tag::general[]

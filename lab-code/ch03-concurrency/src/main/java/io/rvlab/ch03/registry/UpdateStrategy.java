@@ -23,6 +23,15 @@ public interface UpdateStrategy {
     // end::strategy[]
 
     /**
+     * Fills in the fields the kind defaults (Kubernetes' {@code SetDefaults_*}). Kubernetes runs them
+     * as it decodes a body or reads an object from etcd, so the registry calls this on every decoded
+     * body and on the stored object before the strategy compares old and new: a client that leaves
+     * out a defaulted field changes nothing. Most kinds here have no defaults.
+     */
+    default void applyDefaults(ObjectNode object) {
+    }
+
+    /**
      * Through /status: the new object is the old one with the request's status (for kinds with a
      * status subresource). Generation never moves here.
      */

@@ -83,6 +83,7 @@ public class UpdatingRegistryStore extends RegistryStore {
      * the resourceVersion check, the server-owned fields, the kind's strategy, validation.
      */
     protected ObjectNode prepareUpdate(ObjectNode current, ObjectNode incoming, boolean status) {
+        strategy.applyDefaults(current); // as Kubernetes decodes what it reads from etcd
         String name = ObjectMeta.name(current);
         long requested = parseResourceVersion(ObjectMeta.resourceVersion(incoming));
         if (requested == 0 && !strategy.allowUnconditionalUpdate()) {
@@ -148,6 +149,7 @@ public class UpdatingRegistryStore extends RegistryStore {
             return withTypeMeta(storage.guaranteedUpdate(key, Preconditions.NONE, current -> {
                 // The stored object is what its Go type can hold (objects written by other means may hold more).
                 ObjectNode typed = FieldValidation.decode(current, kind).object();
+                strategy.applyDefaults(typed);
                 JsonNode patchedJson = patch.apply(typed);
                 if (!(patchedJson instanceof ObjectNode patchedObject)) {
                     throw invalidPatch(patch, patchedJson, "json: cannot unmarshal " + (patchedJson.isArray() ? "array"
@@ -161,6 +163,7 @@ public class UpdatingRegistryStore extends RegistryStore {
                     throw invalidPatch(patch, patchedJson, decoded.strictError());
                 }
                 ObjectNode patched = decoded.object();
+                strategy.applyDefaults(patched);
                 checkTypeMeta(patched);
                 checkName(patched, namespace, name);
                 return prepareUpdate(current, patched, status);
@@ -181,7 +184,8 @@ public class UpdatingRegistryStore extends RegistryStore {
     /**
      * A POST or PUT body decoded as the kind's Go type (apiserver's create and update handlers): a
      * 400 {@code ConfigMap in version "v1" cannot be handled as a ConfigMap: ...} for a value of the
-     * wrong type, or for unknown fields under Strict validation; otherwise the body without them.
+     * wrong type, or for unknown fields under Strict validation; otherwise the body without them,
+     * with the kind's defaults filled in.
      */
     protected ObjectNode decodeBody(ObjectNode body, Directive validation) {
         Decoded decoded = FieldValidation.decode(body, Definitions.of(type()));
@@ -191,7 +195,9 @@ public class UpdatingRegistryStore extends RegistryStore {
             throw Status.badRequest(type().kind() + " in version " + GoJson.quote(type().version())
                     + " cannot be handled as a " + type().kind() + ": " + error).exception();
         }
-        return decoded.object();
+        ObjectNode object = decoded.object();
+        strategy.applyDefaults(object);
+        return object;
     }
     // end::decode[]
 

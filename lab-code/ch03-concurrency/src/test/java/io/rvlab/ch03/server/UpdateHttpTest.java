@@ -276,4 +276,44 @@ class UpdateHttpTest {
                 + created.json().path("metadata").path("uid").asText() + "\"}}");
     }
     // end::generation-test[]
+
+    @Test
+    @DisplayName("golden h.1's defaults are filled in on create, and a PUT that leaves them out changes nothing: no write, same generation")
+    void defaults() throws Exception {
+        String ns = namespace("defaults");
+        String web = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+        Response created = json("POST", "/apis/apps/v1/namespaces/" + ns + "/deployments",
+                "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\",\"labels\":{\"app\":\"web\"}},"
+                        + "\"spec\":{\"replicas\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":"
+                        + "{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"example.invalid/img:1\"}]}}}}");
+        assertThat(created.code()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().path("spec").toString()).isEqualTo("{\"replicas\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},"
+                + "\"template\":{\"metadata\":{\"creationTimestamp\":null,\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":"
+                + "[{\"name\":\"c\",\"image\":\"example.invalid/img:1\",\"resources\":{},\"terminationMessagePath\":"
+                + "\"/dev/termination-log\",\"terminationMessagePolicy\":\"File\",\"imagePullPolicy\":\"IfNotPresent\"}],"
+                + "\"restartPolicy\":\"Always\",\"terminationGracePeriodSeconds\":30,\"dnsPolicy\":\"ClusterFirst\","
+                + "\"securityContext\":{},\"schedulerName\":\"default-scheduler\"}},\"strategy\":{\"type\":\"RollingUpdate\","
+                + "\"rollingUpdate\":{\"maxUnavailable\":\"25%\",\"maxSurge\":\"25%\"}},\"revisionHistoryLimit\":10,"
+                + "\"progressDeadlineSeconds\":600}");
+
+        // The client's own copy, without the defaults, sent back with the current resourceVersion.
+        com.fasterxml.jackson.databind.node.ObjectNode sparse = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(
+                "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\",\"labels\":{\"app\":\"web\"}},"
+                        + "\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":"
+                        + "{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"example.invalid/img:1\"}]}}}}");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sparse.get("metadata")).put("resourceVersion", created.rv());
+        long before = etcdRevision();
+        Response put = json("PUT", web, JSON.writeValueAsString(sparse));
+        assertThat(put.code()).as(put.body()).isEqualTo(200);
+        assertThat(put.json().path("metadata").path("generation").asLong()).as("the spec is the same once defaulted").isEqualTo(1);
+        assertThat(put.rv()).as("nothing to write").isEqualTo(created.rv());
+        assertThat(put.json().path("spec")).isEqualTo(created.json().path("spec"));
+        assertThat(etcdRevision()).isEqualTo(before);
+
+        // A merge patch that replaces the container list without the defaults: only the image counts.
+        Response image = merge(web, "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"img\"}]}}}}");
+        assertThat(image.json().path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(image.json().path("spec").path("template").path("spec").path("containers").get(0).path("imagePullPolicy").asText())
+                .as("an untagged image is :latest, pulled Always").isEqualTo("Always");
+    }
 }
