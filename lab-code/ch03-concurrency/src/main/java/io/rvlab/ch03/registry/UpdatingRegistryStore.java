@@ -92,7 +92,8 @@ public class UpdatingRegistryStore extends RegistryStore {
                     FieldError.Type.INVALID, "metadata.resourceVersion", "0", "must be specified for an update")))
                     .exception();
         }
-        if (requested != 0 && !ObjectMeta.resourceVersion(incoming).equals(ObjectMeta.resourceVersion(current))) {
+        // Numbers, not text, are compared (Store.Update compares what the versioner parsed): "09" is 9.
+        if (requested != 0 && requested != storage.versioner().parse(ObjectMeta.resourceVersion(current))) {
             // The client changed an old version: 409, and it is not retried here (the client must re-read).
             throw Conflicts.optimisticLock(type().groupResource(), name).exception();
         }
@@ -206,6 +207,11 @@ public class UpdatingRegistryStore extends RegistryStore {
      * DELETE, with the preconditions of {@code options} (a DeleteOptions body, or null): checked
      * first against the object just read (the 409s of golden c2, naming the Kind), then again by
      * storage inside the delete transaction. Answers 200 with a Success Status.
+     *
+     * <p>Unlike an update's, these preconditions are compared as text, as rest.BeforeDelete and
+     * storage's Preconditions.Check compare them: {@code "09"} is not {@code "9"}. A precondition
+     * that is present but empty ({@code "uid": ""}) is a condition no stored object meets; only an
+     * absent or null one is no condition (Kubernetes holds them as pointers).
      */
     public ObjectNode delete(String namespace, String name, ObjectNode options) {
         RegistryKey key = keyFromPath(namespace, name);
@@ -217,20 +223,19 @@ public class UpdatingRegistryStore extends RegistryStore {
             }
         }
         JsonNode given = options == null ? null : options.get("preconditions");
-        Preconditions preconditions = given == null || !given.isObject() ? Preconditions.NONE
-                : new Preconditions(given.path("uid").asText(""), given.path("resourceVersion").asText(""));
+        String uid = precondition(given, "uid");
+        String resourceVersion = precondition(given, "resourceVersion");
         try {
             ObjectNode current = storage.get(key, GetOptions.LATEST);
-            if (!preconditions.uid().isEmpty() && !preconditions.uid().equals(ObjectMeta.uid(current))) {
-                throw Conflicts.deleteUidMismatch(type().groupKind(), name, preconditions.uid(), ObjectMeta.uid(current))
-                        .exception();
+            if (uid != null && !uid.equals(ObjectMeta.uid(current))) {
+                throw Conflicts.deleteUidMismatch(type().groupKind(), name, uid, ObjectMeta.uid(current)).exception();
             }
-            if (!preconditions.resourceVersion().isEmpty()
-                    && !preconditions.resourceVersion().equals(ObjectMeta.resourceVersion(current))) {
-                throw Conflicts.deleteResourceVersionMismatch(type().groupKind(), name, preconditions.resourceVersion(),
+            if (resourceVersion != null && !resourceVersion.equals(ObjectMeta.resourceVersion(current))) {
+                throw Conflicts.deleteResourceVersionMismatch(type().groupKind(), name, resourceVersion,
                         ObjectMeta.resourceVersion(current)).exception();
             }
-            ObjectNode deleted = storage.delete(key, preconditions);
+            // Both held, so neither is "": storage checks them again in the delete's transaction.
+            ObjectNode deleted = storage.delete(key, new Preconditions(uid, resourceVersion));
             Status.Details details = new Status.Details(name, type().group(), type().resource(), ObjectMeta.uid(deleted),
                     null, 0);
             return new Status("Success", null, null, details, 0, null).toJson();
@@ -239,6 +244,12 @@ public class UpdatingRegistryStore extends RegistryStore {
         }
     }
     // end::delete[]
+
+    /** A DeleteOptions precondition: null when absent or null, otherwise its text (possibly ""). */
+    private static String precondition(JsonNode preconditions, String field) {
+        JsonNode value = preconditions == null ? null : preconditions.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
 
     /** Name and namespace in the body must be the URL's (apiserver's handlers checkName). */
     protected void checkName(ObjectNode object, String namespace, String name) {
