@@ -44,6 +44,9 @@ public interface UpdateStrategy {
 
     /** The strategy of each of this server's kinds. */
     static UpdateStrategy of(ResourceType type) {
+        if (type.strategy() instanceof UpdateStrategy both) {
+            return both; // a strategy for create and update alike, such as a custom resource's
+        }
         if (type.equals(ResourceTypes.DEPLOYMENTS)) {
             return new DeploymentUpdateStrategy();
         }
