@@ -36,7 +36,7 @@ public record Chapter(int number, String server, ServerUnderTest.Factory factory
 
     /** Chapter 2's transcripts again, with their updates and deletes, plus c1 (updates) and h1 (generation). */
     public static final Chapter CHAPTER_3 = new Chapter(3,
-            "the chapter 3 API server (reads, creates, updates, merge patches, deletes)",
+            "the chapter 3 API server (reads, creates, updates, patches, deletes)",
             ServerUnderTest::chapter3, Replayer.HISTORY);
     // end::chapters[]
 

@@ -27,8 +27,6 @@ public record Difference(Aspect aspect, String expected, String actual) {
         BODY("body"),
         /** A written object's resourceVersion is not a new, higher revision (or a delete wrote none). */
         RESOURCE_VERSION("resourceVersion order"),
-        /** Fields kube-apiserver's defaulting fills in (see {@link Defaulting}) that this server left out. */
-        DEFAULTS("defaulted fields"),
         /**
          * A 5xx other than a Timeout: rvlab's rule (CONTRIBUTING) is that a client's mistake gets a
          * 4xx Status, even where kube-apiserver answers 500. Checked whatever the transcript says.

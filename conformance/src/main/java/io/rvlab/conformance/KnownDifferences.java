@@ -90,47 +90,15 @@ public final class KnownDifferences {
                             + "does better than, as the version policy allows."),
 
             // Chapter 3: updates, patches, deletes, generation (golden c1, c2, h1).
-            new ListedDifference(3, "h1", List.of("h.1", "h.2", "h.4", "h.5", "h.6", "h.7", "h.8"), Set.of(Aspect.DEFAULTS),
-                    "Fills in the defaults of an apps/v1 Deployment and its pod template: `strategy` (RollingUpdate, "
-                            + "25% / 25%), `revisionHistoryLimit: 10`, `progressDeadlineSeconds: 600`, the pod's "
-                            + "`restartPolicy`, `terminationGracePeriodSeconds`, `dnsPolicy`, `securityContext` and "
-                            + "`schedulerName`, each container's `resources`, `terminationMessagePath`, "
-                            + "`terminationMessagePolicy` and `imagePullPolicy`; and writes the template's empty "
-                            + "`creationTimestamp` as `null`.",
-                    "Stores and returns the Deployment as the client sent it, without these fields. From h.9 on they "
-                            + "are there, because h.9's PUT sends back the whole object as Kubernetes returned it.",
-                    "Defaulting is per-kind API machinery (apps/v1 `SetDefaults_Deployment`, the core/v1 pod "
-                            + "defaults), unrelated to resourceVersion, and rvlab's servers fill in no defaults (chapter "
-                            + "2: \"Storage and objects are simpler\"). What h1 is about is still compared field by "
-                            + "field: the suite sets aside only these fields, and only where rvlab's answer lacks them, "
-                            + "so generation, spec, status and resourceVersion must match."),
-            new ListedDifference(3, "c1", List.of("c1.10"), Set.of(Aspect.STATUS),
-                    "Applies the JSON patch (RFC 6902): its `test` operation fails, so HTTP 422 Invalid \"the server "
-                            + "rejected our request due to an error in our request\", and nothing is written.",
-                    "HTTP 415 UnsupportedMediaType: this server accepts `application/merge-patch+json` patches only.",
-                    "Pending: chapter 3's server does not serve JSON patches (`application/json-patch+json`) yet; a "
-                            + "change in progress adds them. When it lands this request must answer kube-apiserver's "
-                            + "422, and the suite fails until this entry is removed."),
-            new ListedDifference(3, "h1", List.of("h.3"), Set.of(Aspect.STATUS),
-                    "Applies the strategic merge patch (the container list merged by name): HTTP 200, image "
-                            + "`example.invalid/img:2`, generation 3.",
-                    "HTTP 415 UnsupportedMediaType: this server accepts `application/merge-patch+json` patches only; "
-                            + "nothing is written.",
-                    "Pending: chapter 3's server does not serve strategic merge patches "
-                            + "(`application/strategic-merge-patch+json`, what `kubectl patch` sends by default) yet; a "
-                            + "change in progress adds them. When it lands this request must match except for the "
-                            + "defaulted fields (add h.3 to their entry), and the suite fails until this entry and the "
-                            + "one for h.4 to h.10 are removed."),
-            new ListedDifference(3, "h1", List.of("h.4", "h.5", "h.6", "h.7", "h.8", "h.9", "h.10"), Set.of(Aspect.BODY),
-                    "The image is `example.invalid/img:2` (set by h.3), and generation is 3 (h.4), 4 (h.5 to h.8), "
-                            + "then 5 (h.9, h.10).",
-                    "The image stays `example.invalid/img:1` until h.9's PUT sets img:2, and generation is one lower "
-                            + "at every step: 2, 3, 3, 3, 3, 4, 4.",
-                    "Only a consequence of h.3, which this server refused: the object is one spec change behind "
-                            + "from then on. Every later step moves generation as Kubernetes does (labels: no change; "
-                            + "annotations: +1; /status writes and status sent to the main resource: no change; a PUT "
-                            + "that changes the spec: +1), and the no-op writes h.7 and h.8 keep the resourceVersion. "
-                            + "Accepted only while h.3 still differs; remove it with h.3's entry.").causedBy("h.3"));
+            new ListedDifference(3, "c1", List.of("c1.6"), Set.of(Aspect.STATUS),
+                    "HTTP 500 with no reason and no details: `strconv.ParseUint: parsing \"abc\": invalid syntax` "
+                            + "(an update whose body carries a resourceVersion that is not a number).",
+                    "HTTP 400 BadRequest with the same message.",
+                    "A malformed resourceVersion in the body is the client's mistake, and rvlab never answers a "
+                            + "client's mistake with a 5xx: a 500 tells a client to retry, and retrying this request "
+                            + "can never succeed (as for c2.8, and b3.12, where current Kubernetes answers 400 for a "
+                            + "malformed resourceVersion in a list's query). A 1.26 weakness that rvlab does better "
+                            + "than, as the version policy allows."));
     // end::list[]
 
     // tag::general[]

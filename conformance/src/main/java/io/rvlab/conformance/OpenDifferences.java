@@ -1,8 +1,6 @@
 package io.rvlab.conformance;
 
-import io.rvlab.conformance.Difference.Aspect;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Differences the server should NOT have, by the version policy (match kube-apiserver 1.26.1's wire
@@ -14,17 +12,8 @@ import java.util.Set;
 public final class OpenDifferences {
 
     // tag::list[]
-    public static final List<ListedDifference> LIST = List.of(
-            // Found by this suite in chapter 3's server; recorded here on the conformance branch only, until
-            // the server answers a 4xx (then a STATUS entry like c2.8's replaces it in KnownDifferences).
-            new ListedDifference(3, "c1", List.of("c1.6"), Set.of(Aspect.SERVER_ERROR),
-                    "HTTP 500 with no reason: `strconv.ParseUint: parsing \"abc\": invalid syntax` (a body "
-                            + "resourceVersion that is not a number).",
-                    "The same 500: UpdatingRegistryStore.parseResourceVersion copies kube-apiserver's answer.",
-                    "A malformed resourceVersion in the body is the client's mistake, and rvlab never answers one "
-                            + "with a 5xx (CONTRIBUTING; as for b3.12 and c2.8, where rvlab answers 400 BadRequest). Fix: "
-                            + "answer 400 BadRequest, for example `metadata.resourceVersion: Invalid value: \"abc\": "
-                            + "strconv.ParseUint: parsing \"abc\": invalid syntax`."));
+    // Empty: every difference found so far is fixed or reviewed into KnownDifferences.
+    public static final List<ListedDifference> LIST = List.of();
     // end::list[]
 
     private OpenDifferences() {

@@ -28,10 +28,10 @@ import java.util.stream.StreamSupport;
  *
  * <p>Compared: the status code; {@code Content-Type} and {@code Retry-After}; the framing
  * ({@code Content-Length} or chunked); whether the server waited (~3 s) before answering; the
- * JSON body field by field, in field order, with Status messages' numbers translated. Fields that
- * kube-apiserver's defaulting filled in and rvlab's answer lacks are one difference of their own
- * ({@link Defaulting}). And whatever the transcript says, a 5xx from rvlab that is not a Timeout
- * breaks rvlab's rule that a client's mistake gets a 4xx ({@link Aspect#SERVER_ERROR}).
+ * JSON body field by field, in field order, with Status messages' numbers translated (defaulted
+ * fields included: chapter 3's server fills in a Deployment's defaults as kube-apiserver does). And
+ * whatever the transcript says, a 5xx from rvlab that is not a Timeout breaks rvlab's rule that a
+ * client's mistake gets a 4xx ({@link Aspect#SERVER_ERROR}).
  *
  * <p>Set aside, because they differ from run to run or belong to later chapters: {@code uid} (checked
  * to be a UUID), {@code creationTimestamp} (checked to be RFC 3339 in seconds),
@@ -169,7 +169,6 @@ public final class ResponseComparator {
             Set<String> relaxed = new HashSet<>();
             object(expected, true, relaxed);
             object(actual, false, relaxed);
-            defaults(Defaulting.setAside(expected.path("kind").asText(), expected, actual));
         }
         List<PathDifference> paths = new ArrayList<>();
         diff("", expected, actual, paths);
@@ -216,14 +215,6 @@ public final class ResponseComparator {
                 object(object, false, relaxed);
             }
         }
-        String itemKind = expected.path("kind").asText().replaceFirst("List$", "");
-        List<String> defaulted = new ArrayList<>();
-        for (JsonNode item : expected.path("items")) {
-            JsonNode ourItem = StreamSupport.stream(actual.path("items").spliterator(), false)
-                    .filter(i -> nameOf(i).equals(nameOf(item))).findFirst().orElse(null);
-            Defaulting.setAside(itemKind, (ObjectNode) item, ourItem).forEach(path -> defaulted.add(nameOf(item) + ": " + path));
-        }
-        defaults(defaulted);
         if (context.servedFromWatchCache()) {
             notes.add("kube-apiserver 1.26 served this list from its watch cache, in no defined order: items compared as a set");
             sortByName(expected);
@@ -280,12 +271,6 @@ public final class ResponseComparator {
 
     private String translatedMessage(String golden) {
         return context.uids().message(context.rv().message(golden, context.sentForGolden()));
-    }
-
-    private void defaults(List<String> setAside) {
-        if (!setAside.isEmpty()) {
-            differences.add(new Difference(Aspect.DEFAULTS, "filled in " + String.join(", ", setAside), "absent"));
-        }
     }
 
     /** A translated golden value, remembered with the transcript's own value. */

@@ -34,7 +34,7 @@ public interface ServerUnderTest extends AutoCloseable {
         return of(ApiServer.start(new EtcdStorage(etcd.client()), "127.0.0.1", 0), 2);
     }
 
-    /** Chapter 3's server: chapter 2's plus updates, merge patches, deletes with preconditions and /status. */
+    /** Chapter 3's server: chapter 2's plus updates, patches (JSON, merge, strategic merge), deletes with preconditions and /status. */
     static ServerUnderTest chapter3(Etcd etcd) {
         return of(ConcurrencyApiServer.start(new EtcdUpdatableStorage(etcd.client()), "127.0.0.1", 0), 3);
     }

@@ -13,10 +13,12 @@ import static io.rvlab.ch03.api.Schema.struct;
 import static io.rvlab.ch03.api.Schema.time;
 
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch03.registry.ServedTypes;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -254,7 +256,17 @@ public final class Definitions {
                 .field("value", string())
                 .field("valueFrom", any("EnvVarSource")));
 
-        for (ResourceType type : ResourceTypes.ALL) {
+        // tag::foo[]
+        // A custom resource: what its CustomResourceDefinition's schema would say.
+        define("io.rvlab.v1.Foo", object("Foo", "rvlab.io", "v1")
+                .field("spec", ref("io.rvlab.v1.FooSpec"))
+                .field("status", any("FooStatus")));
+        define("io.rvlab.v1.FooSpec", struct("FooSpec")
+                .field("bar", string())
+                .field("baz", string()));
+        // end::foo[]
+
+        for (ResourceType type : ServedTypes.ALL) {
             String name = definitionOf(type);
             define(name + "List", typeMeta(struct(type.listKind()))
                     .field("metadata", ref(LIST_META))
@@ -266,8 +278,17 @@ public final class Definitions {
     private Definitions() {
     }
 
-    /** The definition of a served kind: {@code io.k8s.api.apps.v1.Deployment}. */
+    /**
+     * The definition of a served kind: {@code io.k8s.api.apps.v1.Deployment} for a built-in kind;
+     * for a custom resource, whose group is a domain, the group reversed, as kube-apiserver names
+     * a CustomResourceDefinition's schemas: {@code io.rvlab.v1.Foo}.
+     */
     public static String definitionOf(ResourceType type) {
+        if (type.group().contains(".")) {
+            List<String> parts = new ArrayList<>(List.of(type.group().split("\\.")));
+            Collections.reverse(parts);
+            return String.join(".", parts) + "." + type.version() + "." + type.kind();
+        }
         String group = type.group().isEmpty() ? "core" : type.group();
         return "io.k8s.api." + group + "." + type.version() + "." + type.kind();
     }

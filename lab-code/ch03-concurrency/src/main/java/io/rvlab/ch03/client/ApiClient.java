@@ -15,8 +15,9 @@ import java.time.Duration;
 
 /**
  * A small typed client over {@code java.net.http}: get, create (POST), update (PUT), merge patch and
- * delete, each returning the object the server sent back. A 409 throws a {@link ConflictException},
- * any other failure a {@link StatusException}, both carrying the server's Status.
+ * delete, each returning the object the server sent back. A 409 Conflict throws a {@link
+ * ConflictException}, a 409 AlreadyExists an {@link AlreadyExistsException}, any other failure a
+ * {@link StatusException}, each carrying the server's Status.
  *
  * <p>A {@link Listener} sees every request and answer: the labs print them as curl lines.
  */
@@ -114,7 +115,11 @@ public final class ApiClient {
         // tag::errors[]
         if (response.statusCode() >= 400) {
             Status status = status(json, response.statusCode());
-            throw response.statusCode() == 409 ? new ConflictException(status) : new StatusException(status);
+            throw switch (String.valueOf(status.reason())) {
+                case "Conflict" -> new ConflictException(status);         // a stale read: read again, retry
+                case "AlreadyExists" -> new AlreadyExistsException(status); // a taken name: retrying cannot help
+                default -> new StatusException(status);
+            };
         }
         // end::errors[]
         if (!(json instanceof ObjectNode object)) {

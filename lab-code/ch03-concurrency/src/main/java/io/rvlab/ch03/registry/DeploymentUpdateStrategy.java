@@ -16,6 +16,12 @@ public class DeploymentUpdateStrategy implements UpdateStrategy {
         return true;
     }
 
+    /** apps/v1's defaults, pod template included ({@link DeploymentDefaults}). */
+    @Override
+    public void applyDefaults(ObjectNode object) {
+        DeploymentDefaults.apply(object);
+    }
+
     // tag::generation[]
     @Override
     public void prepareForUpdate(ObjectNode updated, ObjectNode old) {

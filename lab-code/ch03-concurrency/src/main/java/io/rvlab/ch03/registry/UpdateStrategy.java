@@ -23,6 +23,15 @@ public interface UpdateStrategy {
     // end::strategy[]
 
     /**
+     * Fills in the fields the kind defaults (Kubernetes' {@code SetDefaults_*}). Kubernetes runs them
+     * as it decodes a body or reads an object from etcd, so the registry calls this on every decoded
+     * body and on the stored object before the strategy compares old and new: a client that leaves
+     * out a defaulted field changes nothing. Most kinds here have no defaults.
+     */
+    default void applyDefaults(ObjectNode object) {
+    }
+
+    /**
      * Through /status: the new object is the old one with the request's status (for kinds with a
      * status subresource). Generation never moves here.
      */
@@ -35,6 +44,9 @@ public interface UpdateStrategy {
 
     /** The strategy of each of this server's kinds. */
     static UpdateStrategy of(ResourceType type) {
+        if (type.strategy() instanceof UpdateStrategy both) {
+            return both; // a strategy for create and update alike, such as a custom resource's
+        }
         if (type.equals(ResourceTypes.DEPLOYMENTS)) {
             return new DeploymentUpdateStrategy();
         }

@@ -83,6 +83,7 @@ public class UpdatingRegistryStore extends RegistryStore {
      * the resourceVersion check, the server-owned fields, the kind's strategy, validation.
      */
     protected ObjectNode prepareUpdate(ObjectNode current, ObjectNode incoming, boolean status) {
+        strategy.applyDefaults(current); // as Kubernetes decodes what it reads from etcd
         String name = ObjectMeta.name(current);
         long requested = parseResourceVersion(ObjectMeta.resourceVersion(incoming));
         if (requested == 0 && !strategy.allowUnconditionalUpdate()) {
@@ -91,7 +92,8 @@ public class UpdatingRegistryStore extends RegistryStore {
                     FieldError.Type.INVALID, "metadata.resourceVersion", "0", "must be specified for an update")))
                     .exception();
         }
-        if (requested != 0 && !ObjectMeta.resourceVersion(incoming).equals(ObjectMeta.resourceVersion(current))) {
+        // Numbers, not text, are compared (Store.Update compares what the versioner parsed): "09" is 9.
+        if (requested != 0 && requested != storage.versioner().parse(ObjectMeta.resourceVersion(current))) {
             // The client changed an old version: 409, and it is not retried here (the client must re-read).
             throw Conflicts.optimisticLock(type().groupResource(), name).exception();
         }
@@ -148,6 +150,7 @@ public class UpdatingRegistryStore extends RegistryStore {
             return withTypeMeta(storage.guaranteedUpdate(key, Preconditions.NONE, current -> {
                 // The stored object is what its Go type can hold (objects written by other means may hold more).
                 ObjectNode typed = FieldValidation.decode(current, kind).object();
+                strategy.applyDefaults(typed);
                 JsonNode patchedJson = patch.apply(typed);
                 if (!(patchedJson instanceof ObjectNode patchedObject)) {
                     throw invalidPatch(patch, patchedJson, "json: cannot unmarshal " + (patchedJson.isArray() ? "array"
@@ -161,6 +164,7 @@ public class UpdatingRegistryStore extends RegistryStore {
                     throw invalidPatch(patch, patchedJson, decoded.strictError());
                 }
                 ObjectNode patched = decoded.object();
+                strategy.applyDefaults(patched);
                 checkTypeMeta(patched);
                 checkName(patched, namespace, name);
                 return prepareUpdate(current, patched, status);
@@ -181,7 +185,8 @@ public class UpdatingRegistryStore extends RegistryStore {
     /**
      * A POST or PUT body decoded as the kind's Go type (apiserver's create and update handlers): a
      * 400 {@code ConfigMap in version "v1" cannot be handled as a ConfigMap: ...} for a value of the
-     * wrong type, or for unknown fields under Strict validation; otherwise the body without them.
+     * wrong type, or for unknown fields under Strict validation; otherwise the body without them,
+     * with the kind's defaults filled in.
      */
     protected ObjectNode decodeBody(ObjectNode body, Directive validation) {
         Decoded decoded = FieldValidation.decode(body, Definitions.of(type()));
@@ -191,7 +196,9 @@ public class UpdatingRegistryStore extends RegistryStore {
             throw Status.badRequest(type().kind() + " in version " + GoJson.quote(type().version())
                     + " cannot be handled as a " + type().kind() + ": " + error).exception();
         }
-        return decoded.object();
+        ObjectNode object = decoded.object();
+        strategy.applyDefaults(object);
+        return object;
     }
     // end::decode[]
 
@@ -200,6 +207,11 @@ public class UpdatingRegistryStore extends RegistryStore {
      * DELETE, with the preconditions of {@code options} (a DeleteOptions body, or null): checked
      * first against the object just read (the 409s of golden c2, naming the Kind), then again by
      * storage inside the delete transaction. Answers 200 with a Success Status.
+     *
+     * <p>Unlike an update's, these preconditions are compared as text, as rest.BeforeDelete and
+     * storage's Preconditions.Check compare them: {@code "09"} is not {@code "9"}. A precondition
+     * that is present but empty ({@code "uid": ""}) is a condition no stored object meets; only an
+     * absent or null one is no condition (Kubernetes holds them as pointers).
      */
     public ObjectNode delete(String namespace, String name, ObjectNode options) {
         RegistryKey key = keyFromPath(namespace, name);
@@ -211,20 +223,19 @@ public class UpdatingRegistryStore extends RegistryStore {
             }
         }
         JsonNode given = options == null ? null : options.get("preconditions");
-        Preconditions preconditions = given == null || !given.isObject() ? Preconditions.NONE
-                : new Preconditions(given.path("uid").asText(""), given.path("resourceVersion").asText(""));
+        String uid = precondition(given, "uid");
+        String resourceVersion = precondition(given, "resourceVersion");
         try {
             ObjectNode current = storage.get(key, GetOptions.LATEST);
-            if (!preconditions.uid().isEmpty() && !preconditions.uid().equals(ObjectMeta.uid(current))) {
-                throw Conflicts.deleteUidMismatch(type().groupKind(), name, preconditions.uid(), ObjectMeta.uid(current))
-                        .exception();
+            if (uid != null && !uid.equals(ObjectMeta.uid(current))) {
+                throw Conflicts.deleteUidMismatch(type().groupKind(), name, uid, ObjectMeta.uid(current)).exception();
             }
-            if (!preconditions.resourceVersion().isEmpty()
-                    && !preconditions.resourceVersion().equals(ObjectMeta.resourceVersion(current))) {
-                throw Conflicts.deleteResourceVersionMismatch(type().groupKind(), name, preconditions.resourceVersion(),
+            if (resourceVersion != null && !resourceVersion.equals(ObjectMeta.resourceVersion(current))) {
+                throw Conflicts.deleteResourceVersionMismatch(type().groupKind(), name, resourceVersion,
                         ObjectMeta.resourceVersion(current)).exception();
             }
-            ObjectNode deleted = storage.delete(key, preconditions);
+            // Both held, so neither is "": storage checks them again in the delete's transaction.
+            ObjectNode deleted = storage.delete(key, new Preconditions(uid, resourceVersion));
             Status.Details details = new Status.Details(name, type().group(), type().resource(), ObjectMeta.uid(deleted),
                     null, 0);
             return new Status("Success", null, null, details, 0, null).toJson();
@@ -233,6 +244,12 @@ public class UpdatingRegistryStore extends RegistryStore {
         }
     }
     // end::delete[]
+
+    /** A DeleteOptions precondition: null when absent or null, otherwise its text (possibly ""). */
+    private static String precondition(JsonNode preconditions, String field) {
+        JsonNode value = preconditions == null ? null : preconditions.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
 
     /** Name and namespace in the body must be the URL's (apiserver's handlers checkName). */
     protected void checkName(ObjectNode object, String namespace, String name) {

@@ -8,6 +8,7 @@ import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.server.JsonResponses;
 import io.rvlab.ch02.server.ResourceHandler;
+import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.UpdatableStorage;
 import java.io.IOException;
@@ -15,8 +16,9 @@ import java.net.InetSocketAddress;
 import java.util.List;
 
 /**
- * Chapter 2's {@link ApiServer}, serving handlers that also update, patch and delete, and the
- * OpenAPI documents kubectl reads before it creates or replaces from a file.
+ * Chapter 2's {@link ApiServer}, serving handlers that also update, patch and delete, one custom
+ * resource besides chapter 2's kinds ({@link ServedTypes}), and the OpenAPI documents kubectl reads
+ * before it creates or replaces from a file.
  */
 public final class ConcurrencyApiServer extends ApiServer {
 
@@ -29,7 +31,7 @@ public final class ConcurrencyApiServer extends ApiServer {
 
     // tag::start[]
     public static ConcurrencyApiServer start(UpdatableStorage storage, String bindAddress, int port) {
-        List<UpdatingResourceHandler> handlers = ResourceTypes.ALL.stream()
+        List<UpdatingResourceHandler> handlers = ServedTypes.ALL.stream()
                 .map(type -> new UpdatingResourceHandler(new UpdatingRegistryStore(type, storage)))
                 .toList();
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),

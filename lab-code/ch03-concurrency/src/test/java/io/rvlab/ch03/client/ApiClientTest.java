@@ -124,13 +124,22 @@ class ApiClientTest {
     }
 
     @Test
-    @DisplayName("creating an existing name is a 409 AlreadyExists: a ConflictException, but not a conflict to retry")
+    @DisplayName("creating an existing name is a 409 AlreadyExists: an AlreadyExistsException, not a conflict, and not retried")
     void alreadyExists() {
         ConfigMapClient cms = namespace("client");
         cms.create(Objects.configMap("cm", "", Map.of()));
         assertThatThrownBy(() -> cms.create(Objects.configMap("cm", "", Map.of())))
-                .isInstanceOf(ConflictException.class)
+                .isInstanceOf(AlreadyExistsException.class)
+                .isNotInstanceOf(ConflictException.class)
+                .satisfies(e -> assertThat(((StatusException) e).status().code()).isEqualTo(409))
                 .satisfies(e -> assertThat(((StatusException) e).status().reason()).isEqualTo("AlreadyExists"))
                 .satisfies(e -> assertThat(RetryOnConflict.isConflict((RuntimeException) e)).isFalse());
+
+        int[] attempts = {0};
+        assertThatThrownBy(() -> RetryOnConflict.run(RetryOnConflict.DEFAULT_RETRY, () -> {
+            attempts[0]++;
+            return cms.create(Objects.configMap("cm", "", Map.of()));
+        })).isInstanceOf(AlreadyExistsException.class);
+        assertThat(attempts[0]).as("RetryOnConflict gives up at once").isEqualTo(1);
     }
 }

@@ -156,6 +156,38 @@ class KubectlReplaceTest {
     }
     // end::kubectl-replace[]
 
+    // tag::kubectl-foo[]
+    @Test
+    @DisplayName("a custom resource: create -f and get foos work; a PUT without a resourceVersion is the 422 Invalid, "
+            + "which replace -f avoids by reading the resourceVersion first")
+    void replaceFooWithoutResourceVersion() throws Exception {
+        file("foo.yaml", "apiVersion: rvlab.io/v1\nkind: Foo\nmetadata:\n  name: foo-a\nspec:\n  bar: \"0\"\n  baz: \"0\"\n");
+        Result created = kubectl("create", "-f", "foo.yaml"); // validated against /openapi/v3/apis/rvlab.io/v1
+        assertThat(created.out()).as(created.err()).isEqualTo("foo.rvlab.io/foo-a created\n");
+        Result listed = kubectl("get", "foos");
+        assertThat(listed.out()).as(listed.err()).startsWith("NAME    AGE\nfoo-a   ");
+
+        // The file as written, without metadata.resourceVersion, PUT as it is (--raw sends the file's bytes).
+        file("foo-without-rv.json", "{\"apiVersion\":\"rvlab.io/v1\",\"kind\":\"Foo\",\"metadata\":{\"name\":\"foo-a\"},"
+                + "\"spec\":{\"bar\":\"A\",\"baz\":\"0\"}}");
+        Result raw = kubectl("replace", "--raw", "/apis/rvlab.io/v1/namespaces/" + ns + "/foos/foo-a", "-f", "foo-without-rv.json");
+        assertThat(raw.exitCode()).isNotZero();
+        assertThat(raw.err()).isEqualTo("The foos \"foo-a\" is invalid: metadata.resourceVersion: Invalid value: 0: "
+                + "must be specified for an update\n");
+        assertThat(kubectl("get", "foo", "foo-a", "-o", "jsonpath={.spec.bar}").out()).isEqualTo("0");
+
+        // replace -f never sends that PUT: finding no resourceVersion in the file, kubectl (cli-runtime's
+        // Helper.Replace) GETs the object and PUTs the file with the resourceVersion it just read.
+        file("foo-without-rv.yaml", "apiVersion: rvlab.io/v1\nkind: Foo\nmetadata:\n  name: foo-a\nspec:\n  bar: A\n  baz: \"0\"\n");
+        Result replaced = kubectl("replace", "-v=6", "-f", "foo-without-rv.yaml");
+        assertThat(replaced.out()).as(replaced.err()).isEqualTo("foo.rvlab.io/foo-a replaced\n");
+        String object = "/apis/rvlab.io/v1/namespaces/" + ns + "/foos/foo-a";
+        assertThat(replaced.err().lines().filter(line -> line.contains(object)).map(line -> line.replaceAll(".*\\] (\\w+) .*", "$1")))
+                .containsExactly("GET", "PUT");
+        assertThat(kubectl("get", "foo", "foo-a", "-o", "jsonpath={.spec.bar} {.metadata.generation}").out()).isEqualTo("A 2");
+    }
+    // end::kubectl-foo[]
+
     @Test
     @DisplayName("create -f with a misspelt field: the server's strict decoding error, as from Kubernetes")
     void strictFieldValidation() throws Exception {

@@ -64,7 +64,7 @@ class OpenApiHttpTest {
         JsonNode index = http.send("GET", "/openapi/v3", null, null).json();
         List<String> groupVersions = new ArrayList<>();
         index.path("paths").fieldNames().forEachRemaining(groupVersions::add);
-        assertThat(groupVersions).containsExactly("api/v1", "apis/apps/v1");
+        assertThat(groupVersions).containsExactly("api/v1", "apis/apps/v1", "apis/rvlab.io/v1");
 
         for (String[] kind : new String[][] {{"api/v1", "", "Namespace"}, {"api/v1", "", "ConfigMap"},
                 {"apis/apps/v1", "apps", "Deployment"}}) {

@@ -221,6 +221,55 @@ class UpdateHttpTest {
                 + "\"kind\":\"configmaps\"},\"code\":404}");
     }
 
+    @Test
+    @DisplayName("an update's resourceVersion is a number (\"09\" is 9, as Kubernetes' versioner parses it) in a PUT and in a patch")
+    void updatesCompareNumbers() throws Exception {
+        String ns = namespace("numeric");
+        String cm = "/api/v1/namespaces/" + ns + "/configmaps/cm-n";
+        Response created = json("POST", "/api/v1/namespaces/" + ns + "/configmaps",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-n\"},\"data\":{\"k\":\"1\"}}");
+        Response put = json("PUT", cm, "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-n\","
+                + "\"resourceVersion\":\"0" + created.rv() + "\"},\"data\":{\"k\":\"2\"}}");
+        assertThat(put.code()).as(put.body()).isEqualTo(200);
+        assertThat(Long.parseLong(put.rv())).isGreaterThan(Long.parseLong(created.rv()));
+
+        Response patched = merge(cm, "{\"metadata\":{\"resourceVersion\":\"00" + put.rv() + "\"},\"data\":{\"k\":\"3\"}}");
+        assertThat(patched.code()).as(patched.body()).isEqualTo(200);
+        assertThat(patched.json().path("data").path("k").asText()).isEqualTo("3");
+
+        Response stale = json("PUT", cm, "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-n\","
+                + "\"resourceVersion\":\"0" + put.rv() + "\"},\"data\":{\"k\":\"4\"}}");
+        assertThat(stale.code()).as("still a number, and an old one").isEqualTo(409);
+    }
+
+    @Test
+    @DisplayName("a delete's preconditions are text, as rest.BeforeDelete compares them: \"09\" is not 9, and a present \"\" never holds")
+    void deletesCompareText() throws Exception {
+        String ns = namespace("text");
+        String cm = "/api/v1/namespaces/" + ns + "/configmaps/cm-t";
+        Response created = json("POST", "/api/v1/namespaces/" + ns + "/configmaps",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-t\"},\"data\":{\"k\":\"1\"}}");
+        String rv = created.rv();
+        String uid = created.json().path("metadata").path("uid").asText();
+
+        Response padded = json("DELETE", cm, "{\"preconditions\":{\"resourceVersion\":\"0" + rv + "\"}}");
+        assertThat(padded.code()).isEqualTo(409);
+        assertThat(padded.json().path("message").asText()).isEqualTo("Operation cannot be fulfilled on ConfigMap \"cm-t\": "
+                + "the ResourceVersion in the precondition (0" + rv + ") does not match the ResourceVersion in record (" + rv
+                + "). The object might have been modified");
+
+        Response emptyRv = json("DELETE", cm, "{\"preconditions\":{\"resourceVersion\":\"\"}}");
+        assertThat(emptyRv.code()).isEqualTo(409);
+        assertThat(emptyRv.json().path("message").asText()).contains("the ResourceVersion in the precondition () does not match");
+        Response emptyUid = json("DELETE", cm, "{\"preconditions\":{\"uid\":\"\"}}");
+        assertThat(emptyUid.code()).isEqualTo(409);
+        assertThat(emptyUid.json().path("message").asText()).contains("the UID in the precondition () does not match the UID in record ("
+                + uid + ")");
+
+        Response nulls = json("DELETE", cm, "{\"preconditions\":{\"uid\":null,\"resourceVersion\":null}}");
+        assertThat(nulls.code()).as("null is no precondition: " + nulls.body()).isEqualTo(200);
+    }
+
     // tag::generation-test[]
     @Test
     @DisplayName("golden h1: Deployment generation rises on spec and annotations, not labels or status; /status writes only status")
@@ -276,4 +325,44 @@ class UpdateHttpTest {
                 + created.json().path("metadata").path("uid").asText() + "\"}}");
     }
     // end::generation-test[]
+
+    @Test
+    @DisplayName("golden h.1's defaults are filled in on create, and a PUT that leaves them out changes nothing: no write, same generation")
+    void defaults() throws Exception {
+        String ns = namespace("defaults");
+        String web = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+        Response created = json("POST", "/apis/apps/v1/namespaces/" + ns + "/deployments",
+                "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\",\"labels\":{\"app\":\"web\"}},"
+                        + "\"spec\":{\"replicas\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":"
+                        + "{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"example.invalid/img:1\"}]}}}}");
+        assertThat(created.code()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().path("spec").toString()).isEqualTo("{\"replicas\":1,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},"
+                + "\"template\":{\"metadata\":{\"creationTimestamp\":null,\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":"
+                + "[{\"name\":\"c\",\"image\":\"example.invalid/img:1\",\"resources\":{},\"terminationMessagePath\":"
+                + "\"/dev/termination-log\",\"terminationMessagePolicy\":\"File\",\"imagePullPolicy\":\"IfNotPresent\"}],"
+                + "\"restartPolicy\":\"Always\",\"terminationGracePeriodSeconds\":30,\"dnsPolicy\":\"ClusterFirst\","
+                + "\"securityContext\":{},\"schedulerName\":\"default-scheduler\"}},\"strategy\":{\"type\":\"RollingUpdate\","
+                + "\"rollingUpdate\":{\"maxUnavailable\":\"25%\",\"maxSurge\":\"25%\"}},\"revisionHistoryLimit\":10,"
+                + "\"progressDeadlineSeconds\":600}");
+
+        // The client's own copy, without the defaults, sent back with the current resourceVersion.
+        com.fasterxml.jackson.databind.node.ObjectNode sparse = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(
+                "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\",\"labels\":{\"app\":\"web\"}},"
+                        + "\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":"
+                        + "{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"example.invalid/img:1\"}]}}}}");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) sparse.get("metadata")).put("resourceVersion", created.rv());
+        long before = etcdRevision();
+        Response put = json("PUT", web, JSON.writeValueAsString(sparse));
+        assertThat(put.code()).as(put.body()).isEqualTo(200);
+        assertThat(put.json().path("metadata").path("generation").asLong()).as("the spec is the same once defaulted").isEqualTo(1);
+        assertThat(put.rv()).as("nothing to write").isEqualTo(created.rv());
+        assertThat(put.json().path("spec")).isEqualTo(created.json().path("spec"));
+        assertThat(etcdRevision()).isEqualTo(before);
+
+        // A merge patch that replaces the container list without the defaults: only the image counts.
+        Response image = merge(web, "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"img\"}]}}}}");
+        assertThat(image.json().path("metadata").path("generation").asLong()).isEqualTo(2);
+        assertThat(image.json().path("spec").path("template").path("spec").path("containers").get(0).path("imagePullPolicy").asText())
+                .as("an untagged image is :latest, pulled Always").isEqualTo("Always");
+    }
 }
