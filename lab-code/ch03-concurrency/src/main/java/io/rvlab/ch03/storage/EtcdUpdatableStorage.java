@@ -60,11 +60,11 @@ public class EtcdUpdatableStorage extends EtcdStorage implements UpdatableStorag
             ObjectNode object = decode(current);
             ObjectNode updated;
             try {
-                preconditions.check(key, object);        // a failed precondition is final: 409
-                updated = tryUpdate.apply(object.deepCopy()); // so is anything tryUpdate throws
+                preconditions.check(key, object);        // a failed precondition: 409
+                updated = tryUpdate.apply(object.deepCopy()); // anything tryUpdate throws ends the update too
             } catch (RuntimeException e) {
                 if (fromEtcd) {
-                    throw e;
+                    throw e;                             // decided on etcd's own value: final
                 }
                 // Decided on the guess: final only if etcd still holds what was guessed.
                 long guessed = current.getModRevision();
