@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * Which JDK HTTP client the benchmark's load generator drives the API server with. The default is
- * the one that burned less of this JVM's CPU per update when both were measured on the same machine
- * (see the chapter's benchmark notes); the typed {@code ApiClient} of the chapter stays on
- * {@code java.net.http}.
+ * the one that burned less of this JVM's CPU per attempt when both were run on the same machine
+ * ({@code ./course bench update --http urlconnection} against {@code --http jdk}: the table states
+ * the CPU per attempt); the typed {@code ApiClient} of the chapter stays on {@code java.net.http}.
  */
 public enum LoadClient {
 
