@@ -3,10 +3,7 @@ package io.rvlab.ch03.bench;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -14,21 +11,18 @@ import java.util.List;
  * it, PUT it back with the metadata.resourceVersion it was read at. 200 is an update, 409 Conflict
  * a lost race (the server compared the resourceVersion with etcd's mod_revision).
  *
- * <p>One {@link HttpClient} for all client threads, speaking HTTP/1.1 with keep-alive: the JDK
- * server speaks nothing else, so the client never tries an h2c upgrade, and each thread keeps a
- * pooled connection as client-go's transport does.
+ * <p>Every client thread keeps its connection alive between requests, as client-go's transport does;
+ * which JDK client sends them is the {@link LoadClient} chosen.
  */
 // tag::api-update[]
 public final class ApiServerUpdater implements Updater {
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10))
-            .build();
+    private final HttpTransport http;
     private final URI server;
     private final String namespace;
 
-    public ApiServerUpdater(URI server, String namespace) {
+    public ApiServerUpdater(URI server, String namespace, LoadClient client) {
+        this.http = client.transport();
         this.server = server;
         this.namespace = namespace;
     }
@@ -51,11 +45,11 @@ public final class ApiServerUpdater implements Updater {
 
     @Override
     public Attempt update(String name) throws Exception {
-        HttpResponse<byte[]> read = send("GET", path(name), null, 200);
+        HttpTransport.Response read = send("GET", path(name), null, 200);
         byte[] changed = Counter.increment(read.body()); // keeps metadata.resourceVersion: a precondition
         long start = System.nanoTime();
-        HttpResponse<byte[]> written = send("PUT", path(name), changed, 200, 409);
-        return new Attempt(written.statusCode() == 200, System.nanoTime() - start);
+        HttpTransport.Response written = send("PUT", path(name), changed, 200, 409);
+        return new Attempt(written.status() == 200, System.nanoTime() - start);
     }
 
     private String collection() {
@@ -66,25 +60,16 @@ public final class ApiServerUpdater implements Updater {
         return collection() + "/" + name;
     }
 
-    private HttpResponse<byte[]> send(String method, String path, byte[] body, int... expected)
+    private HttpTransport.Response send(String method, String path, byte[] body, int... expected)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path))
-                .header("Accept", "application/json")
-                .header("User-Agent", "rvlab-bench/1.0")
-                .timeout(Duration.ofSeconds(30));
-        if (body == null) {
-            request.method(method, HttpRequest.BodyPublishers.noBody());
-        } else {
-            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofByteArray(body));
-        }
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpTransport.Response response = http.send(method, server.resolve(path), body);
         for (int code : expected) {
-            if (response.statusCode() == code) {
+            if (response.status() == code) {
                 return response;
             }
         }
-        throw new IOException(method + " " + path + " answered " + response.statusCode() + ": "
-                + new String(response.body(), java.nio.charset.StandardCharsets.UTF_8).strip());
+        throw new IOException(method + " " + path + " answered " + response.status() + ": "
+                + new String(response.body(), StandardCharsets.UTF_8).strip());
     }
 }
 // end::api-update[]

@@ -16,15 +16,17 @@ import java.util.List;
  * @param paths which paths to run ("raw etcd", "API server"): both, unless profiling one
  * @param out where the table, chart and JSON go
  * @param namespace the namespace of the benchmark's ConfigMaps (and the raw keys' prefix)
+ * @param http the JDK HTTP client the load generator drives the API server with
  */
 public record BenchOptions(double seconds, double warmupSeconds, double jitWarmupSeconds, List<Integer> clients, List<Contention> contentions,
-        List<String> paths, Path out, String namespace) {
+        List<String> paths, Path out, String namespace, LoadClient http) {
 
     public static final List<Integer> DEFAULT_CLIENTS = List.of(1, 16, 64);
 
     public static final String USAGE = """
             usage: ./course bench update [--seconds N] [--warmup N] [--quick] [--clients 1,16,64]
-                                         [--objects distinct|contended|both] [--only raw|api] [--out DIR]
+                                         [--objects distinct|contended|both] [--only raw|api]
+                                         [--http urlconnection|jdk] [--out DIR]
               --seconds N    measured seconds per cell (default 10)
               --warmup N     warm-up seconds before each cell (default 3)
               --jit-warmup N seconds each path runs once before the first cell, for the JIT (default 10)
@@ -33,6 +35,8 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
               --clients L    comma-separated client counts (default 1,16,64)
               --objects X    distinct (one ConfigMap per client), contended (all on one), or both (default)
               --only P       run one path only, raw (etcd) or api (server), to profile it; no ratio then
+              --http C      the load generator's HTTP client: urlconnection (HttpURLConnection, the
+                             default: less client CPU per request) or jdk (java.net.http)
               --out DIR      where update-table.txt, update-chart.svg and update-results.json go (default target/bench)
             """;
 
@@ -43,6 +47,7 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
         clients = List.copyOf(clients);
         contentions = List.copyOf(contentions);
         paths = List.copyOf(paths);
+        java.util.Objects.requireNonNull(http, "http");
         if (contentions.isEmpty()) {
             throw new IllegalArgumentException("--objects must name distinct, contended or both");
         }
@@ -54,7 +59,7 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
     public static BenchOptions defaults() {
         return new BenchOptions(10, 3, 10, DEFAULT_CLIENTS, List.of(Contention.values()), List.of(BenchRun.RAW, BenchRun.API),
                 Path.of("target", "bench"),
-                "rvlab-bench");
+                "rvlab-bench", LoadClient.DEFAULT);
     }
 
     /** @throws IllegalArgumentException for an unknown option or a bad value; the message says which */
@@ -68,6 +73,7 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
         List<String> paths = defaults().paths();
         Path out = defaults().out();
         String namespace = defaults().namespace();
+        LoadClient http = defaults().http();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -95,11 +101,12 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
                 };
                 case "--out" -> out = Path.of(value(args, ++i, arg));
                 case "--namespace" -> namespace = value(args, ++i, arg);
+                case "--http" -> http = LoadClient.fromOption(value(args, ++i, arg));
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
         return new BenchOptions(seconds != null ? seconds : quick ? 1 : 10, warmup != null ? warmup : quick ? 0.5 : 3,
-                jit != null ? jit : quick ? 4 : 10, clients, contentions, paths, out, namespace);
+                jit != null ? jit : quick ? 4 : 10, clients, contentions, paths, out, namespace, http);
     }
 
     private static String value(String[] args, int i, String option) {

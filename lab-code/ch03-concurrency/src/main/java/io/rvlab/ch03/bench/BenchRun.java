@@ -16,9 +16,11 @@ import java.util.Optional;
  * @param jitWarmupSeconds how long each path ran before the first cell, for the JIT
  * @param warmupSeconds warm-up before each cell
  * @param seconds measured time of each cell
+ * @param httpClient the JDK HTTP client the API server's load was sent with ({@link LoadClient#label()})
  */
 public record BenchRun(String etcdVersion, String etcd, int cores, String java, String date,
-        double jitWarmupSeconds, double warmupSeconds, double seconds, List<Integer> clientCounts, List<CellResult> cells) {
+        double jitWarmupSeconds, double warmupSeconds, double seconds, List<Integer> clientCounts, List<CellResult> cells,
+        String httpClient) {
 
     /** At 64 clients on distinct objects, the API server should reach this fraction of raw etcd. */
     public static final double TARGET_RATIO = 0.8;
@@ -60,7 +62,8 @@ public record BenchRun(String etcdVersion, String etcd, int cores, String java, 
         json.put("benchmark", "update");
         json.put("date", date);
         ObjectNode env = json.putObject("environment");
-        env.put("etcdVersion", etcdVersion).put("etcd", etcd).put("cores", cores).put("java", java);
+        env.put("etcdVersion", etcdVersion).put("etcd", etcd).put("cores", cores).put("java", java)
+                .put("httpClient", httpClient);
         json.put("jitWarmupSeconds", jitWarmupSeconds).put("warmupSeconds", warmupSeconds).put("seconds", seconds);
         ObjectNode target = json.putObject("target");
         target.put("clients", TARGET_CLIENTS).put("contention", Contention.DISTINCT.label())

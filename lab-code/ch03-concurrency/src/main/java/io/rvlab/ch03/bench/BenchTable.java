@@ -49,6 +49,7 @@ public final class BenchTable {
         out.append(fmt("%d cores (etcd, API server and clients share them), %s%n", run.cores(), run.java()));
         out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per path for the JIT); run started %s%n",
                 seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
+        out.append(fmt("API server's clients: %s, HTTP/1.1 kept alive, one connection per client%n", run.httpClient()));
         out.append('\n');
 
         String[] sections = {"", "raw etcd: GET + Txn", "API server: GET + PUT over HTTP", ""};

@@ -80,15 +80,16 @@ public final class UpdateBenchmark {
                 : "fresh container " + EtcdSettings.load().image() + " at " + etcd.endpoints();
         String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
         int cores = Runtime.getRuntime().availableProcessors();
-        progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; %s s warm-up + %s s per cell%n", version, where,
-                cores, BenchTable.seconds(options.warmupSeconds()), BenchTable.seconds(options.seconds()));
+        progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; %s s warm-up + %s s per cell; HTTP client %s%n",
+                version, where, cores, BenchTable.seconds(options.warmupSeconds()), BenchTable.seconds(options.seconds()),
+                options.http().label());
 
         List<CellResult> cells;
         try (ApiServer server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0)) {
             List<Updater> updaters = new ArrayList<>();
             for (Updater updater : List.of(
                     new RawEtcdUpdater(client, RAW_PREFIX + options.namespace() + "/", options.namespace()),
-                    new ApiServerUpdater(server.url(), options.namespace()))) {
+                    new ApiServerUpdater(server.url(), options.namespace(), options.http()))) {
                 if (options.paths().contains(updater.name())) {
                     updaters.add(updater);
                 }
@@ -104,7 +105,7 @@ public final class UpdateBenchmark {
             cells = runCells(updaters, options, compact ? client : null, progress);
         }
         return new BenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
-                options.seconds(), options.clients(), cells);
+                options.seconds(), options.clients(), cells, options.http().label());
     }
 
     /**

@@ -31,7 +31,8 @@ class BenchReportTest {
             }
         }
         return new BenchRun("3.4.23", "fresh container localhost/rvlab-etcd:local at http://127.0.0.1:32768", 2,
-                "OpenJDK 64-Bit Server VM 17.0.15", "2026-11-23T03:00:00Z", 10, 3, 10, BenchOptions.DEFAULT_CLIENTS, cells);
+                "OpenJDK 64-Bit Server VM 17.0.15", "2026-11-23T03:00:00Z", 10, 3, 10, BenchOptions.DEFAULT_CLIENTS, cells,
+                "HttpURLConnection");
     }
 
     @Test
@@ -43,6 +44,7 @@ class BenchReportTest {
                 .contains("2 cores").contains("3 s warm-up, then 10 s measured (after 10 s per path for the JIT)")
                 .contains("Target: API server >= 0.80 x raw etcd at 64 clients on distinct objects")
                 .contains("kube-apiserver 1.26.1 reached 0.51")
+                .contains("API server's clients: HttpURLConnection, HTTP/1.1 kept alive")
                 .contains("This run: 0.85, target MET.")
                 .contains("raw etcd 15 us, API server 55 us.");
         List<String> rows = table.lines().filter(l -> l.matches("(distinct|contended) +\\d+ \\|.*")).toList();
@@ -132,6 +134,10 @@ class BenchReportTest {
                     assertThat(o.contentions()).containsExactly(Contention.CONTENDED);
                     assertThat(o.paths()).containsExactly(BenchRun.API);
                 });
+        assertThat(defaults.http()).isEqualTo(LoadClient.DEFAULT);
+        assertThat(BenchOptions.parse("--http", "jdk").http()).isEqualTo(LoadClient.JAVA_NET_HTTP);
+        assertThat(BenchOptions.parse("--http", "urlconnection").http()).isEqualTo(LoadClient.URL_CONNECTION);
+        assertThatThrownBy(() -> BenchOptions.parse("--http", "okhttp")).hasMessage("--http: urlconnection or jdk");
         assertThatThrownBy(() -> BenchOptions.parse("--fast")).hasMessage("unknown option --fast");
         assertThatThrownBy(() -> BenchOptions.parse("--seconds")).hasMessage("--seconds needs a value");
         assertThatThrownBy(() -> BenchOptions.parse("--seconds", "ten")).hasMessage("--seconds: not a number: ten");

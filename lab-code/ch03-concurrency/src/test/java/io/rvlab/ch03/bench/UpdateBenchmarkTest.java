@@ -14,7 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,11 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("./course bench update, for one second with one client")
 class UpdateBenchmarkTest {
 
-    @Test
+    @ParameterizedTest(name = "HTTP client {0}")
+    @EnumSource(LoadClient.class)
     @DisplayName("measures both paths in every cell without errors, and every update it counted is in etcd")
-    void runsEndToEnd(Etcd etcd, @TempDir Path out) throws Exception {
+    void runsEndToEnd(LoadClient http, Etcd etcd, @TempDir Path out) throws Exception {
+        String ns = "bench-test-" + http.option();
         BenchOptions options = BenchOptions.parse("--seconds", "1", "--warmup", "0.2", "--jit-warmup", "1",
-                "--clients", "1", "--namespace", "bench-test", "--out", out.toString());
+                "--clients", "1", "--namespace", ns, "--out", out.toString(), "--http", http.option());
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
         BenchRun run = UpdateBenchmark.run(etcd, options, false, new PrintStream(progress, true, StandardCharsets.UTF_8));
@@ -42,13 +45,13 @@ class UpdateBenchmarkTest {
         // Each path's contended object was only ever written through that path: its counter holds
         // at least every update the benchmark counted (warm-up updates come on top).
         long rawCounted = run.cell(BenchRun.RAW, Contention.CONTENDED, 1).orElseThrow().updates();
-        String rawValue = Await.result(etcd.client().getKVClient().get(Bytes.bytes("/rvlab-bench/bench-test/shared")))
+        String rawValue = Await.result(etcd.client().getKVClient().get(Bytes.bytes("/rvlab-bench/" + ns + "/shared")))
                 .getKvs().get(0).getValue().toString(StandardCharsets.UTF_8);
         assertThat(Long.parseLong(Counter.JSON.readTree(rawValue).path("data").path("counter").asText()))
                 .isGreaterThanOrEqualTo(rawCounted);
         long apiCounted = run.cell(BenchRun.API, Contention.CONTENDED, 1).orElseThrow().updates();
         String apiValue = Await.result(etcd.client().getKVClient()
-                .get(Bytes.bytes("/registry/configmaps/bench-test/shared")))
+                .get(Bytes.bytes("/registry/configmaps/" + ns + "/shared")))
                 .getKvs().get(0).getValue().toString(StandardCharsets.UTF_8);
         assertThat(Long.parseLong(Counter.JSON.readTree(apiValue).path("data").path("counter").asText()))
                 .isGreaterThanOrEqualTo(apiCounted);
@@ -57,7 +60,8 @@ class UpdateBenchmarkTest {
             assertThat(out.resolve(file)).isNotEmptyFile();
         }
         assertThat(Files.readString(out.resolve(UpdateBenchmark.TABLE))).contains("distinct         1 |")
-                .contains("contended        1 |").contains("This run did not measure 64 clients");
+                .contains("contended        1 |").contains("This run did not measure 64 clients")
+                .contains("API server's clients: " + http.label() + ",");
         JsonNode json = Counter.JSON.readTree(out.resolve(UpdateBenchmark.RESULTS).toFile());
         assertThat(json.path("cells")).hasSize(4);
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("[bench] JIT warm-up");

@@ -46,8 +46,8 @@ class LabOutputTest {
                     "\u2714 200 OK: resourceVersion 9 was current, so the server's txn (if mod_revision = 9) went through as 10",
                     "server -> etcd: txn if mod_revision(/registry/configmaps/lab-3-1/foo-1) = 6: put, else range  "
                             + "=> succeeded, revision 7",
-                    "\u2714 even without a resourceVersion, the server read foo-1 (mod_revision 6) and wrote with a txn "
-                            + "guarded by that mod_revision",
+                    "\u2714 even without a resourceVersion, the server wrote with a txn guarded by mod_revision 6, the last "
+                            + "foo-1 it had seen (it had just served it to the GETs, so it did not read it again)",
                     "\u2714 the refused PUT cost etcd one range and no txn: the server saw mod_revision 10, not the 9 B "
                             + "sent, and wrote nothing",
                     "409 Conflict: Operation cannot be fulfilled on configmaps \"foo-2\": the object has been modified; "
