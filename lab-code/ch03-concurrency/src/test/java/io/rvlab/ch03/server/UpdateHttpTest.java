@@ -2,19 +2,16 @@ package io.rvlab.ch03.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.ch03.support.Http;
+import io.rvlab.ch03.support.Http.Response;
 import io.rvlab.ch03.support.Objects;
 import io.rvlab.support.etcd.EtcdExtension;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -33,30 +30,17 @@ class UpdateHttpTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private final Client client;
-    private final HttpClient http = HttpClient.newHttpClient();
+    private Http http;
     private ApiServer server;
 
     UpdateHttpTest(Client client) {
         this.client = client;
     }
 
-    record Response(int code, String body) {
-        JsonNode json() {
-            try {
-                return JSON.readTree(body);
-            } catch (Exception e) {
-                throw new AssertionError(body, e);
-            }
-        }
-
-        String rv() {
-            return json().path("metadata").path("resourceVersion").asText();
-        }
-    }
-
     @BeforeAll
     void start() {
         server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
+        http = new Http(server.url());
     }
 
     @AfterAll
@@ -66,30 +50,16 @@ class UpdateHttpTest {
         }
     }
 
-    private Response send(String method, String path, String contentType, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + path)).header("Accept", "application/json");
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        // Bodies end in a newline, as kube-apiserver's do; the golden bodies are compared without it.
-        return new Response(response.statusCode(), response.body().stripTrailing());
+    private Response json(String method, String path, String body) {
+        return http.json(method, path, body);
     }
 
-    private Response json(String method, String path, String body) throws Exception {
-        return send(method, path, "application/json", body);
+    private Response merge(String path, String body) {
+        return http.send("PATCH", path, "application/merge-patch+json", body);
     }
 
-    private Response merge(String path, String body) throws Exception {
-        return send("PATCH", path, "application/merge-patch+json", body);
-    }
-
-    private String namespace(String prefix) throws Exception {
-        String ns = Objects.uniqueNamespace(prefix);
-        assertThat(json("POST", "/api/v1/namespaces", "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + ns + "\"}}").code())
-                .isEqualTo(201);
-        return ns;
+    private String namespace(String prefix) {
+        return http.namespace(prefix);
     }
 
     private long etcdRevision() {
@@ -214,7 +184,7 @@ class UpdateHttpTest {
         assertThat(deleted.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\","
                 + "\"details\":{\"name\":\"cm-del\",\"kind\":\"configmaps\",\"uid\":\"" + uid + "\"}}");
 
-        Response again = send("DELETE", cm, null, null);
+        Response again = http.send("DELETE", cm, null, null);
         assertThat(again.code()).isEqualTo(404);
         assertThat(again.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
                 + "\"message\":\"configmaps \\\"cm-del\\\" not found\",\"reason\":\"NotFound\",\"details\":{\"name\":\"cm-del\","
@@ -319,7 +289,7 @@ class UpdateHttpTest {
         Response getStatus = json("GET", web + "/status", null);                                   // h.10
         assertThat(getStatus.json().path("spec").path("replicas").asLong()).isEqualTo(3);
 
-        Response deleted = send("DELETE", web, null, null);                                          // h.11
+        Response deleted = http.send("DELETE", web, null, null);                                          // h.11
         assertThat(deleted.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\","
                 + "\"details\":{\"name\":\"web\",\"group\":\"apps\",\"kind\":\"deployments\",\"uid\":\""
                 + created.json().path("metadata").path("uid").asText() + "\"}}");
