@@ -130,11 +130,15 @@ public class ApiServer implements AutoCloseable {
     private void serve(HttpExchange exchange) {
         long started = System.nanoTime();
         boolean pretty = false;
+        boolean takenOver = false;
         try {
             try {
                 ApiRequest request = new ApiRequest(exchange);
                 pretty = request.pretty();
-                route(exchange, request);
+                takenOver = takeOver(exchange, request);
+                if (!takenOver) {
+                    route(exchange, request);
+                }
             } catch (StatusException e) {
                 JsonResponses.send(exchange, e.status(), pretty);
             } catch (RuntimeException e) {
@@ -149,7 +153,9 @@ public class ApiServer implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "could not answer " + exchange.getRequestURI() + ": " + e);
         } finally {
-            exchange.close();
+            if (!takenOver) {
+                exchange.close();
+            }
             PrintStream log = requestLog;
             if (log != null) {
                 log.printf("%s %s -> %d (%d ms)%n", exchange.getRequestMethod(), exchange.getRequestURI(),
@@ -201,6 +207,17 @@ public class ApiServer implements AutoCloseable {
             }
             default -> otherPath(exchange, request);
         }
+    }
+
+    /**
+     * A request answered by a long-lived stream rather than one response: none here. Chapter 4
+     * overrides it for watches. It runs before routing; returning true means the subclass has
+     * taken the exchange over (it answers and closes it, typically from a thread of its own, so a
+     * watch that stays open for minutes holds none of this server's {@link #THREADS}). To refuse
+     * the request it throws a Status exception, answered as any other error.
+     */
+    protected boolean takeOver(HttpExchange exchange, ApiRequest request) throws IOException {
+        return false;
     }
 
     /**

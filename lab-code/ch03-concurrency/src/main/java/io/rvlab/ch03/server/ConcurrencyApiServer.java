@@ -20,11 +20,12 @@ import java.util.List;
  * resource besides chapter 2's kinds ({@link ServedTypes}), and the OpenAPI documents kubectl reads
  * before it creates or replaces from a file.
  */
-public final class ConcurrencyApiServer extends ApiServer {
+public class ConcurrencyApiServer extends ApiServer {
 
     private volatile OpenApiV3 openApi;
 
-    private ConcurrencyApiServer(List<UpdatingResourceHandler> handlers, InetSocketAddress address) {
+    /** Serves {@code handlers}; chapter 4 passes handlers that also watch. */
+    protected ConcurrencyApiServer(List<UpdatingResourceHandler> handlers, InetSocketAddress address) {
         super(List.<ResourceHandler>copyOf(handlers), address);
         this.openApi = new OpenApiV3(handlers);
     }
