@@ -13,11 +13,14 @@ import io.rvlab.ch01.RevisionWriter;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
+import io.rvlab.ch03.labs.EtcdCall;
+import io.rvlab.ch03.labs.EtcdCallTrace;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,6 +29,9 @@ import java.util.TreeMap;
  * client of its own, so closing the server really ends its etcd watches), a client whose every
  * request is printed as a curl line against {@code $APISERVER} (so no port appears), watch
  * streams opened the same way, and direct etcd reads and writes printed as etcdctl lines.
+ *
+ * <p>The server's jetcd client carries chapter 3's {@link EtcdCallTrace}: a lab can show the etcd
+ * calls (range, txn) the server made for a request.
  */
 final class LabServer implements AutoCloseable {
 
@@ -36,11 +42,13 @@ final class LabServer implements AutoCloseable {
     private final Client serverClient;
     private final WatchApiServer server;
     private final ApiClient api;
+    private final EtcdCallTrace trace = new EtcdCallTrace();
+    private volatile List<EtcdCall> lastServerCalls = List.of();
 
     LabServer(LabContext lab, WatchCache.Options options) {
         this.out = lab.out();
         this.etcd = lab.client();
-        this.serverClient = lab.etcd().newClient();
+        this.serverClient = Client.builder().endpoints(lab.etcd().endpoints().split(",")).interceptor(trace).build();
         WatchApiServer started;
         try {
             started = WatchApiServer.start(serverClient, "127.0.0.1", 0, options);
@@ -52,11 +60,13 @@ final class LabServer implements AutoCloseable {
         this.api = new ApiClient(server.url()).withListener(new ApiClient.Listener() {
             @Override
             public void sent(String method, String path, String contentType, String body) {
+                trace.drain(); // from here on, the trace holds this request's etcd calls
                 out.say(curl(method, path, contentType, body));
             }
 
             @Override
             public void received(String method, String path, int code, JsonNode body) {
+                lastServerCalls = trace.drain();
                 out.show("%s", summary(code, body));
             }
         });
@@ -72,6 +82,11 @@ final class LabServer implements AutoCloseable {
 
     ApiClient api() {
         return api;
+    }
+
+    /** The etcd KV calls the server made for the last request of {@link #api()} (its watch cache makes none). */
+    List<EtcdCall> lastServerCalls() {
+        return lastServerCalls;
     }
 
     /** A client of the same server that prints nothing: for loops the lab sums up instead of printing. */
