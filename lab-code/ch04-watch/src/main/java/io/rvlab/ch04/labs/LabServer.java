@@ -107,13 +107,21 @@ final class LabServer implements AutoCloseable {
 
     /** Waits until the ConfigMap watch cache has processed revision {@code revision} (it follows etcd closely). */
     void awaitCache(long revision) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        if (!awaitCache(revision, Duration.ofSeconds(30))) {
+            throw new IllegalStateException("the watch cache did not reach revision " + revision + ": " + configMaps());
+        }
+    }
+
+    /** Whether the ConfigMap watch cache reached revision {@code revision} within {@code wait}. */
+    boolean awaitCache(long revision, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
         while (configMaps().resourceVersion() < revision) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the watch cache did not reach revision " + revision + ": " + configMaps());
+                return false;
             }
             Thread.sleep(10);
         }
+        return true;
     }
 
     /** Creates the namespaces the lab uses, through the API (printed). */
