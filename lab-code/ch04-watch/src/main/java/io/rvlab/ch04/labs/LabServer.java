@@ -42,6 +42,7 @@ final class LabServer implements AutoCloseable {
     private final Client serverClient;
     private final WatchApiServer server;
     private final ApiClient api;
+    private final ApiClient quietApi;
     private final EtcdCallTrace trace = new EtcdCallTrace();
     private volatile List<EtcdCall> lastServerCalls = List.of();
 
@@ -57,7 +58,8 @@ final class LabServer implements AutoCloseable {
             throw e;
         }
         this.server = started;
-        this.api = new ApiClient(server.url()).withListener(new ApiClient.Listener() {
+        this.quietApi = new ApiClient(server.url());
+        this.api = quietApi.withListener(new ApiClient.Listener() {
             @Override
             public void sent(String method, String path, String contentType, String body) {
                 trace.drain(); // from here on, the trace holds this request's etcd calls
@@ -91,7 +93,7 @@ final class LabServer implements AutoCloseable {
 
     /** A client of the same server that prints nothing: for loops the lab sums up instead of printing. */
     ApiClient quietApi() {
-        return new ApiClient(server.url());
+        return quietApi;
     }
 
     /** Opens {@code GET path} as a watch stream, printed as a curl line. */
