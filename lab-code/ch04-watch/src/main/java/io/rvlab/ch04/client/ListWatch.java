@@ -91,8 +91,8 @@ public final class ListWatch implements ListerWatcher {
     }
 
     @Override
-    public WatchStream watch(WatchRequest request) throws IOException {
-        return WatchStream.open(http, server, collection, request.withSelectors(labelSelector, fieldSelector));
+    public StreamWatcher watch(WatchRequest request) throws IOException {
+        return StreamWatcher.open(http, server, collection, request.withSelectors(labelSelector, fieldSelector));
     }
 
     @Override

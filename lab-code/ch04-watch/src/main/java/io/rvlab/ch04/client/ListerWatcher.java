@@ -20,5 +20,5 @@ public interface ListerWatcher {
     ObjectNode list() throws IOException;
 
     /** A watch as {@code request} asks, with this ListerWatcher's selectors in place of the request's. */
-    WatchStream watch(WatchRequest request) throws IOException;
+    StreamWatcher watch(WatchRequest request) throws IOException;
 }

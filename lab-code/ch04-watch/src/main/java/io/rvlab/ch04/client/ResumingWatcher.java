@@ -22,9 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Expired it does not ask for the same resourceVersion again but lists the collection, hands the
  * handler the list ({@link WatchHandler#onReplace}) and watches from the list's resourceVersion.
  *
- * <p>Only the server refusing the request itself (a 4xx other than 410 and 429, such as a bad
- * label selector) stops it: asking again would get the same answer. That error ends {@link #run}
- * and completes {@link #stopped()} exceptionally.
+ * <p>A broken connection, a 429 or a 5xx (before streaming or as an ERROR event) is retried after
+ * a {@link Backoff} pause. Only the server refusing the request itself (a 4xx other than 410 and
+ * 429, such as a bad label selector) stops it, since asking again would get the same answer; so
+ * do a stream that is not a watch and an exception from the handler. Such an error ends {@link
+ * #run} and completes {@link #stopped()} exceptionally.
  */
 public final class ResumingWatcher implements AutoCloseable {
 
@@ -64,7 +66,7 @@ public final class ResumingWatcher implements AutoCloseable {
     private volatile String resourceVersion;
     /** Whether {@link #resourceVersion} is a place the history can be resumed from exactly. */
     private volatile boolean resumable;
-    private volatile WatchStream current;
+    private volatile StreamWatcher current;
     private int eventsThisAttempt;
 
     /**
@@ -151,7 +153,7 @@ public final class ResumingWatcher implements AutoCloseable {
         WatchRequest request = WatchRequest.from(resourceVersion)
                 .withBookmarks(options.allowBookmarks())
                 .withTimeoutSeconds(options.timeoutSeconds());
-        try (WatchStream stream = listerWatcher.watch(request)) {
+        try (StreamWatcher stream = listerWatcher.watch(request)) {
             current = stream;
             if (closed()) {
                 return; // close() came while the request was on its way
@@ -172,7 +174,7 @@ public final class ResumingWatcher implements AutoCloseable {
                         advance(event.resourceVersion());
                         handler.onBookmark(event.resourceVersion());
                     }
-                    case ERROR -> throw WatchStream.error(event);
+                    case ERROR -> throw StreamWatcher.error(event);
                 }
             }
         } finally {
@@ -243,7 +245,7 @@ public final class ResumingWatcher implements AutoCloseable {
     @Override
     public void close() {
         closing.countDown();
-        WatchStream stream = current;
+        StreamWatcher stream = current;
         if (stream != null) {
             stream.close();
         }

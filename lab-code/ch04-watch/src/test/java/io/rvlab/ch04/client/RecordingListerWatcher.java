@@ -22,7 +22,7 @@ final class RecordingListerWatcher implements ListerWatcher {
     }
 
     @Override
-    public WatchStream watch(WatchRequest request) throws IOException {
+    public StreamWatcher watch(WatchRequest request) throws IOException {
         calls.add("watch " + request.resourceVersion());
         return delegate.watch(request);
     }

@@ -267,7 +267,7 @@ class ResumingWatcherTest {
     // end::refused[]
 
     @Test
-    @DisplayName("WatchStream on its own: a refusal before streaming is the chapter-3 StatusException, with the server's message")
+    @DisplayName("StreamWatcher on its own: a refusal before streaming is the chapter-3 StatusException, with the server's message")
     void streamRefusal() {
         ConfigMapClient cms = cluster.namespace("stream-refused");
         ListWatch listWatch = cluster.listWatch(cms).withSelectors("app in (web", null);

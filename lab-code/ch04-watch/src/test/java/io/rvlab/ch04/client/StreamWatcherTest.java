@@ -26,12 +26,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link WatchStream} reading the exact bytes a real kube-apiserver 1.26 wrote (golden transcript
+ * {@link StreamWatcher} reading the exact bytes a real kube-apiserver 1.26 wrote (golden transcript
  * e1, recorded from the wire), replayed by a socket: framing, decoding, and each way a stream ends.
  */
-@DisplayName("WatchStream: a watch response read as events")
+@DisplayName("StreamWatcher: a watch response read as events")
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
-class WatchStreamTest {
+class StreamWatcherTest {
 
     /** golden/e1-watch-from-rv-updates-delete.raw: status line, headers, four chunks, terminating chunk. */
     private static final String E1 = "e1-watch-from-rv-updates-delete.raw";
@@ -50,7 +50,7 @@ class WatchStreamTest {
     @DisplayName("the golden e1 response gives ADDED, MODIFIED, MODIFIED, DELETED in order, then a normal end")
     void goldenE1() throws IOException {
         try (RawHttpServer server = new RawHttpServer(e1(), false);
-             WatchStream stream = open(server, WatchRequest.from("108").withTimeoutSeconds(6))) {
+             StreamWatcher stream = open(server, WatchRequest.from("108").withTimeoutSeconds(6))) {
             List<WatchEvent> events = readAll(stream);
 
             assertThat(events).extracting(WatchEvent::type).containsExactly(ADDED, MODIFIED, MODIFIED, DELETED);
@@ -77,12 +77,12 @@ class WatchStreamTest {
         for (int chunkSize : new int[] {7, body.length}) { // events torn apart; all four in one chunk
             byte[] rechunked = concat(head.getBytes(StandardCharsets.ISO_8859_1), chunked(body, chunkSize));
             try (RawHttpServer server = new RawHttpServer(rechunked, false);
-                 WatchStream stream = open(server, WatchRequest.from("108"))) {
+                 StreamWatcher stream = open(server, WatchRequest.from("108"))) {
                 readings.add(readAll(stream));
             }
         }
         try (RawHttpServer server = new RawHttpServer(e1(), false);
-             WatchStream stream = open(server, WatchRequest.from("108"))) {
+             StreamWatcher stream = open(server, WatchRequest.from("108"))) {
             List<WatchEvent> asRecorded = readAll(stream);
             assertThat(readings).allSatisfy(reading -> assertThat(reading).isEqualTo(asRecorded));
         }
@@ -94,10 +94,10 @@ class WatchStreamTest {
         byte[] response = concat(headOf(e1()).getBytes(StandardCharsets.ISO_8859_1),
                 chunked((F1_EXPIRED + "\n").getBytes(StandardCharsets.UTF_8), Integer.MAX_VALUE));
         try (RawHttpServer server = new RawHttpServer(response, false);
-             WatchStream stream = open(server, WatchRequest.from("10").withTimeoutSeconds(2))) {
+             StreamWatcher stream = open(server, WatchRequest.from("10").withTimeoutSeconds(2))) {
             WatchEvent event = stream.next();
             assertThat(event.type()).isEqualTo(ERROR);
-            StatusException error = WatchStream.error(event);
+            StatusException error = StreamWatcher.error(event);
             assertThat(error).isInstanceOf(ExpiredException.class).hasMessage("too old resource version: 10 (92)");
             assertThat(error.status().code()).isEqualTo(410);
             assertThat(error.status().reason()).isEqualTo("Expired");
@@ -111,7 +111,7 @@ class WatchStreamTest {
         byte[] raw = e1();
         byte[] cut = java.util.Arrays.copyOf(raw, indexOf(raw, "1a7\r\n".getBytes(StandardCharsets.US_ASCII)));
         try (RawHttpServer server = new RawHttpServer(cut, false);
-             WatchStream stream = open(server, WatchRequest.from("108"))) {
+             StreamWatcher stream = open(server, WatchRequest.from("108"))) {
             assertThat(stream.next().resourceVersion()).isEqualTo("116");
             assertThatThrownBy(stream::next).isInstanceOf(IOException.class);
         }
@@ -123,7 +123,7 @@ class WatchStreamTest {
         byte[] raw = e1();
         byte[] firstEventOnly = java.util.Arrays.copyOf(raw, indexOf(raw, "1a7\r\n".getBytes(StandardCharsets.US_ASCII)));
         try (RawHttpServer server = new RawHttpServer(firstEventOnly, true);
-             WatchStream stream = open(server, WatchRequest.from("108"))) {
+             StreamWatcher stream = open(server, WatchRequest.from("108"))) {
             assertThat(stream.next().resourceVersion()).isEqualTo("116");
             CompletableFuture<WatchEvent> waiting = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -163,11 +163,11 @@ class WatchStreamTest {
                 .isEqualTo("watch=1&fieldSelector=metadata.name%3Dcm-a");
     }
 
-    private WatchStream open(RawHttpServer server, WatchRequest request) throws IOException {
-        return WatchStream.open(http, server.url(), "/api/v1/namespaces/lab/configmaps", request);
+    private StreamWatcher open(RawHttpServer server, WatchRequest request) throws IOException {
+        return StreamWatcher.open(http, server.url(), "/api/v1/namespaces/lab/configmaps", request);
     }
 
-    private static List<WatchEvent> readAll(WatchStream stream) throws IOException {
+    private static List<WatchEvent> readAll(StreamWatcher stream) throws IOException {
         List<WatchEvent> events = new ArrayList<>();
         WatchEvent event;
         while ((event = stream.next()) != null) {
@@ -178,7 +178,7 @@ class WatchStreamTest {
 
     /** The recorded bytes, checked against the golden transcript's checksum. */
     private static byte[] e1() throws IOException {
-        try (InputStream in = WatchStreamTest.class.getResourceAsStream(E1)) {
+        try (InputStream in = StreamWatcherTest.class.getResourceAsStream(E1)) {
             byte[] bytes = in.readAllBytes();
             assertThat(sha256(bytes)).as("golden e1 bytes unchanged").isEqualTo(E1_SHA256);
             return bytes;

@@ -38,7 +38,7 @@ import java.time.Duration;
  * A stream is read by one thread; {@link #close} may come from any thread and wakes a blocked
  * {@link #next}.
  */
-public final class WatchStream implements AutoCloseable {
+public final class StreamWatcher implements AutoCloseable {
 
     private final URI uri;
     private final InputStream body;
@@ -46,7 +46,7 @@ public final class WatchStream implements AutoCloseable {
     private volatile boolean closed;
     private boolean ended;
 
-    private WatchStream(URI uri, InputStream body) {
+    private StreamWatcher(URI uri, InputStream body) {
         this.uri = uri;
         this.body = body;
         this.lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
@@ -57,7 +57,7 @@ public final class WatchStream implements AutoCloseable {
      * Sends the watch request and waits for the response headers (which the server flushes at once,
      * before any event). Any status but 200 is the server's refusal, read from its Status body.
      */
-    public static WatchStream open(HttpClient http, URI server, String collection, WatchRequest request)
+    public static StreamWatcher open(HttpClient http, URI server, String collection, WatchRequest request)
             throws IOException {
         URI uri = server.resolve(collection + "?" + request.query());
         HttpRequest get = HttpRequest.newBuilder(uri)
@@ -80,7 +80,7 @@ public final class WatchStream implements AutoCloseable {
             }
             throw refusal(response.statusCode(), answer);
         }
-        return new WatchStream(uri, response.body());
+        return new StreamWatcher(uri, response.body());
     }
     // end::open[]
 
