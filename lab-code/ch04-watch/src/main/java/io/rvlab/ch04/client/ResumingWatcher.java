@@ -184,6 +184,9 @@ public final class ResumingWatcher implements AutoCloseable {
     // end::watch-once[]
 
     private void advance(String resourceVersion) {
+        if (resourceVersion.isEmpty()) {
+            return; // no position to resume from; keep the last one
+        }
         this.resourceVersion = resourceVersion;
         this.resumable = true;
     }
