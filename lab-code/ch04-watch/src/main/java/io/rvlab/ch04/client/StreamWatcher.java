@@ -6,10 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch04.watch.WatchEvent;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,14 +43,15 @@ public final class StreamWatcher implements AutoCloseable {
 
     private final URI uri;
     private final InputStream body;
-    private final BufferedReader lines;
+    private final InputStream buffered;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private volatile boolean closed;
     private boolean ended;
 
     private StreamWatcher(URI uri, InputStream body) {
         this.uri = uri;
         this.body = body;
-        this.lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
+        this.buffered = new BufferedInputStream(body);
     }
 
     // tag::open[]
@@ -111,7 +113,7 @@ public final class StreamWatcher implements AutoCloseable {
         String line;
         do {
             try {
-                line = lines.readLine();
+                line = readLine();
             } catch (IOException e) {
                 if (closed) {
                     ended = true;
@@ -131,6 +133,25 @@ public final class StreamWatcher implements AutoCloseable {
         return event;
     }
     // end::next[]
+
+    /**
+     * The next line without its {@code \n}; null at the end of the body. A body that ends inside a
+     * line was cut off (a server always ends an event with {@code \n}): that is a broken stream.
+     */
+    private String readLine() throws IOException {
+        line.reset();
+        int b;
+        while ((b = buffered.read()) != '\n') {
+            if (b < 0) {
+                if (line.size() == 0) {
+                    return null;
+                }
+                throw new EOFException("watch stream ended in the middle of an event");
+            }
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
 
     /** {@code {"type":"MODIFIED","object":{...}}} as a {@link WatchEvent}. */
     static WatchEvent decode(String line) {

@@ -118,6 +118,22 @@ class StreamWatcherTest {
     }
 
     @Test
+    @DisplayName("a body that ends inside an event, even with a clean terminating chunk, is a broken stream, not an end")
+    void bodyEndingInsideAnEvent() throws IOException {
+        byte[] raw = e1();
+        String head = headOf(raw);
+        byte[] body = dechunk(raw, head.length());
+        byte[] torn = java.util.Arrays.copyOf(body, indexOf(body, "\n".getBytes(StandardCharsets.US_ASCII)) + 1 + 100);
+        byte[] response = concat(head.getBytes(StandardCharsets.ISO_8859_1), chunked(torn, Integer.MAX_VALUE));
+        try (RawHttpServer server = new RawHttpServer(response, false);
+             StreamWatcher stream = open(server, WatchRequest.from("108"))) {
+            assertThat(stream.next().resourceVersion()).isEqualTo("116");
+            assertThatThrownBy(stream::next).isInstanceOf(java.io.EOFException.class)
+                    .hasMessage("watch stream ended in the middle of an event");
+        }
+    }
+
+    @Test
     @DisplayName("close() from another thread wakes a reader waiting for the next event; it sees the end")
     void closeWakesTheReader() throws Exception {
         byte[] raw = e1();
