@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -62,6 +63,7 @@ public final class ResumingWatcher implements AutoCloseable {
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private final AtomicInteger watches = new AtomicInteger();
     private final AtomicInteger relists = new AtomicInteger();
+    private final AtomicBoolean started = new AtomicBoolean();
 
     private volatile String resourceVersion;
     /** Whether {@link #resourceVersion} is a place the history can be resumed from exactly. */
@@ -86,6 +88,9 @@ public final class ResumingWatcher implements AutoCloseable {
 
     /** Runs {@link #run} on a daemon thread of its own; {@link #stopped()} tells how it ended. */
     public ResumingWatcher start() {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("already started");
+        }
         Thread thread = new Thread(() -> {
             try {
                 run();
@@ -103,6 +108,7 @@ public final class ResumingWatcher implements AutoCloseable {
      * cannot change, and whatever the handler throws.
      */
     public void run() {
+        started.set(true);
         try {
             loop();
             stopped.complete(null);
@@ -200,6 +206,9 @@ public final class ResumingWatcher implements AutoCloseable {
             items.add((ObjectNode) item);
         }
         String listResourceVersion = list.path("metadata").path("resourceVersion").asText();
+        if (closed()) {
+            return; // closed while listing: the handler hears nothing more
+        }
         relists.incrementAndGet();
         handler.onReplace(List.copyOf(items), listResourceVersion);
         advance(listResourceVersion);
