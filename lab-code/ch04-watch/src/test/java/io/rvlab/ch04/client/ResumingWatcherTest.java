@@ -210,7 +210,7 @@ class ResumingWatcherTest {
     @DisplayName("bookmarks move the resume point forward while nothing the watcher sees changes")
     void bookmarksAdvanceTheResumePoint() throws Exception {
         WatchCache.Options frequentBookmarks =
-                new WatchCache.Options(1000, Duration.ofMillis(200), Duration.ofMillis(200));
+                WatchCache.Options.DEFAULT.withBookmarkFrequency(Duration.ofMillis(200));
         try (Cluster bookmarking = Cluster.start(etcd, frequentBookmarks)) {
             ConfigMapClient quiet = bookmarking.namespace("quiet");
             ConfigMapClient busy = bookmarking.namespace("busy");
