@@ -44,7 +44,7 @@ public final class StreamWatcher implements AutoCloseable {
     private final URI uri;
     private final InputStream body;
     private final InputStream buffered;
-    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(); // the line being read
     private volatile boolean closed;
     private boolean ended;
 
@@ -139,18 +139,18 @@ public final class StreamWatcher implements AutoCloseable {
      * line was cut off (a server always ends an event with {@code \n}): that is a broken stream.
      */
     private String readLine() throws IOException {
-        line.reset();
+        pending.reset();
         int b;
         while ((b = buffered.read()) != '\n') {
             if (b < 0) {
-                if (line.size() == 0) {
+                if (pending.size() == 0) {
                     return null;
                 }
                 throw new EOFException("watch stream ended in the middle of an event");
             }
-            line.write(b);
+            pending.write(b);
         }
-        return line.toString(StandardCharsets.UTF_8);
+        return pending.toString(StandardCharsets.UTF_8);
     }
 
     /** {@code {"type":"MODIFIED","object":{...}}} as a {@link WatchEvent}. */
