@@ -28,6 +28,11 @@ final class Cluster implements AutoCloseable {
         return new Cluster(WatchApiServer.start(etcd, "127.0.0.1", 0, options));
     }
 
+    /** The server with every watch served straight from etcd (kube-apiserver's --watch-cache=false). */
+    static Cluster startWithoutCache(Client etcd) {
+        return new Cluster(WatchApiServer.startWithoutCache(etcd, "127.0.0.1", 0));
+    }
+
     /** A new namespace of its own, and its ConfigMaps. */
     ConfigMapClient namespace(String prefix) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
