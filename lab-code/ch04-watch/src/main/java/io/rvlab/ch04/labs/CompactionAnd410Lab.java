@@ -67,7 +67,7 @@ public final class CompactionAnd410Lab implements Lab {
         try (LabServer server = new LabServer(lab, WatchCache.Options.DEFAULT.withCapacity(WINDOW))) {
             api = server;
             out.step("Start an API server whose watch cache keeps only the last " + WINDOW + " changes, and start clean");
-            out.say("(kube-apiserver keeps 100 or more, and sizes the window by time; " + WINDOW
+            out.say("(kube-apiserver keeps between 100 and 102,400 changes, enough for at least 75 seconds; " + WINDOW
                     + " makes the window easy to outrun.)");
             long cacheStart = api.configMaps().oldestResumable();
             diagram.note("The API server starts: it lists ConfigMaps from etcd and watches them, once for every client");
@@ -119,8 +119,9 @@ public final class CompactionAnd410Lab implements Lab {
             out.etcdctl(Etcdctl.compact(newest));
             out.jetcd(JetcdCalls.compact(newest));
             new Compactor(lab.client()).compact(newest);
-            diagram.note("etcd compacted at revision " + newest + " (kube-apiserver compacts every 5 minutes)");
             long oldest = api.configMaps().oldestResumable();
+            diagram.note("etcd compacted at revision " + newest + " (kube-apiserver compacts every 5 minutes); the window "
+                    + "holds the changes after " + oldest);
             out.show("the watch cache now holds the changes after %d; etcd's history starts at %d", oldest, newest);
             out.check(oldest > last, "the window has moved past " + last + ", the last resourceVersion the client saw");
 

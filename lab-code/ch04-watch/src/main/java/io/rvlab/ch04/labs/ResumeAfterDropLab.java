@@ -3,6 +3,10 @@ package io.rvlab.ch04.labs;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch04.client.ListWatch;
+import io.rvlab.ch04.client.ResumingWatcher;
+import io.rvlab.ch04.client.WatchHandler;
+import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
@@ -11,6 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Lab 4.2: a client lists, watches, reads three events, and loses its connection. Writes go on
@@ -119,11 +126,58 @@ public final class ResumeAfterDropLab implements Lab {
                 out.check(state.get(0).data().equals(Map.of("k", "a2")),
                         "a comes as ADDED with k=a2: its update reaches the client only folded into the state, not as a change");
             }
+
+            out.step("The course's client does this for you: ResumingWatcher");
+            out.say("io.rvlab.ch04.client.ResumingWatcher keeps the resourceVersion of the last event it delivered and,");
+            out.say("whenever a stream ends, watches again from there (on 410 it lists again instead: lab 4.3 shows why).");
+            long from = LabServer.rv(api.api().get(collection));
+            RecordingListerWatcher lister = new RecordingListerWatcher(new ListWatch(api.server().url(), collection));
+            BlockingQueue<WatchEvent> delivered = new LinkedBlockingQueue<>();
+            int[] replaced = {0};
+            WatchHandler handler = new WatchHandler() {
+                @Override
+                public void onEvent(WatchEvent event) {
+                    delivered.add(event);
+                }
+
+                @Override
+                public void onReplace(List<ObjectNode> items, String resourceVersion) {
+                    replaced[0]++;
+                }
+            };
+            List<String> got = new ArrayList<>();
+            try (ResumingWatcher watcher = new ResumingWatcher(lister, Long.toString(from), handler,
+                    ResumingWatcher.Options.DEFAULT.withBookmarks(false)).start()) {
+                api.api().patch(collection + "/a", "{\"data\":{\"k\":\"a3\"}}");
+                got.addAll(take(delivered, 1));
+                lister.dropConnection();
+                out.say("(the lab cuts the client's connection, and writes on)");
+                api.api().patch(collection + "/c", "{\"data\":{\"k\":\"c2\"}}");
+                api.api().create(collection, LabServer.configMap("e", "e1"));
+                got.addAll(take(delivered, 2));
+                out.check(delivered.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS) == null && replaced[0] == 0
+                                && watcher.relists() == 0, "nothing more, and no relist");
+            }
+            out.say("The handler was given:");
+            got.forEach(line -> out.show("%s", line));
+            out.say("The client's requests, in order:");
+            lister.requests().forEach(query -> out.say(LabServer.curl("GET", collection + "?" + query, null, null)
+                    .replace("curl -s ", "curl -sN ")));
+            List<String> requests = lister.requests();
+            String secondFrom = got.isEmpty() ? "" : got.get(0).replaceAll(".*resourceVersion (\\d+).*", "$1");
+            out.check(got.size() == 3 && got.get(0).startsWith("MODIFIED a ") && got.get(1).startsWith("MODIFIED c ")
+                            && got.get(2).startsWith("ADDED    e "),
+                    "the handler got each change once, in order: MODIFIED a, MODIFIED c, ADDED e");
+            out.check(requests.size() == 2 && requests.get(0).contains("resourceVersion=" + from + "&")
+                            && requests.get(1).contains("resourceVersion=" + secondFrom + "&"),
+                    "two watch requests: from the list's " + from + ", then, after the cut, from " + secondFrom
+                            + ", the last event it had delivered");
         }
         out.conclude("a watch is resumable because every event carries its resourceVersion. A client that remembers "
                 + "the last one it saw, and watches again from it, gets exactly what it missed, however the "
                 + "connection ended. Resuming from an older resourceVersion repeats events; starting without one gives "
-                + "the current state and loses every delete in between.");
+                + "the current state and loses every delete in between. The course's ResumingWatcher does the "
+                + "remembering, as client-go's watchers do.");
     }
 
     /** Reads {@code count} events (each within {@link #WAIT}) and prints each one's summary. */
@@ -131,6 +185,21 @@ public final class ResumeAfterDropLab implements Lab {
         List<StreamEvent> events = stream.next(count, WAIT).stream().map(StreamEvent::parse).toList();
         events.forEach(event -> out.show("%s", event.summary()));
         return events;
+    }
+
+    /** Takes {@code count} events the handler was given (each within {@link #WAIT}), as summary lines. */
+    private static List<String> take(BlockingQueue<WatchEvent> delivered, int count) throws InterruptedException {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            WatchEvent event = delivered.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            if (event == null) {
+                break;
+            }
+            lines.add(String.format("%-8s %s  resourceVersion %s  data %s", event.type(),
+                    event.object().path("metadata").path("name").asText(), event.resourceVersion(),
+                    LabServer.data(event.object())));
+        }
+        return lines;
     }
 
     private static String kubernetesType(EtcdWatchRecorder.Event event) {

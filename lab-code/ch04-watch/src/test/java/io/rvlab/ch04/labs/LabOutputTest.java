@@ -54,7 +54,10 @@ class LabOutputTest {
                     "\u2714 exactly the three changes made while the client was away: MODIFIED a, DELETED b, ADDED d",
                     "\u2714 the two watches together are etcd's history after 5, change for change: no gap at the drop, no repeat",
                     "\u2714 3 of the 6 events were seen before",
-                    "\u2714 ADDED a, c and d, and no word of b"),
+                    "\u2714 ADDED a, c and d, and no word of b",
+                    "\u2714 the handler got each change once, in order: MODIFIED a, MODIFIED c, ADDED e",
+                    "\u2714 two watch requests: from the list's 11, then, after the cut, from 12, the last event it had "
+                            + "delivered"),
             "4.3", List.of("\u2714 the missed update came from the watch cache's window: resourceVersion 8",
                     "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":"
                             + "\"Failure\",\"message\":\"too old resource version: 8 (9)\",\"reason\":\"Expired\",\"code\":410}}",
