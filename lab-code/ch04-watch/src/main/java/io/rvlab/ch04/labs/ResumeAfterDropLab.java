@@ -131,6 +131,7 @@ public final class ResumeAfterDropLab implements Lab {
             out.say("io.rvlab.ch04.client.ResumingWatcher keeps the resourceVersion of the last event it delivered and,");
             out.say("whenever a stream ends, watches again from there (on 410 it lists again instead: lab 4.3 shows why).");
             long from = LabServer.rv(api.api().get(collection));
+            // tag::resuming-watcher[]
             RecordingListerWatcher lister = new RecordingListerWatcher(new ListWatch(api.server().url(), collection));
             BlockingQueue<WatchEvent> delivered = new LinkedBlockingQueue<>();
             int[] replaced = {0};
@@ -148,6 +149,7 @@ public final class ResumeAfterDropLab implements Lab {
             List<String> got = new ArrayList<>();
             try (ResumingWatcher watcher = new ResumingWatcher(lister, Long.toString(from), handler,
                     ResumingWatcher.Options.DEFAULT.withBookmarks(false)).start()) {
+                // end::resuming-watcher[]
                 api.api().patch(collection + "/a", "{\"data\":{\"k\":\"a3\"}}");
                 got.addAll(take(delivered, 1));
                 lister.dropConnection();
