@@ -8,6 +8,7 @@ import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.labs.EtcdCall;
 import io.rvlab.ch03.labs.SequenceDiagram;
 import io.rvlab.ch03.labs.SequenceDiagram.Tone;
+import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
@@ -24,8 +25,9 @@ import java.util.OptionalLong;
  * than the window holds and etcd is compacted; its resume then gets 200 and one ERROR event,
  * 410 Expired, and it relists and watches again. Then the two histories side by side: a watch
  * from a resourceVersion compacted in etcd but still in the window is served from the cache,
- * while the same start asked of etcd directly is cancelled with compact_revision. The client's
- * run is drawn as list-watch-resume-relist.svg.
+ * while the same start asked of etcd directly is cancelled with compact_revision, and an API
+ * server without a watch cache turns that cancel into the same 410. The client's run is drawn as
+ * list-watch-resume-relist.svg.
  */
 public final class CompactionAnd410Lab implements Lab {
 
@@ -192,10 +194,23 @@ public final class CompactionAnd410Lab implements Lab {
                                 && events.get(1).modRevision() == after,
                         "etcd replays " + newest + " and " + after + ": a watch may start at the compaction revision");
             }
-            out.say("Behind a watch cache, \"too old\" means older than the window (410 Expired, from the cache);");
-            out.say("watching etcd directly, it means older than etcd's compaction (kube-apiserver without a watch");
-            out.say("cache turns that cancel into the same 410 Expired event, with the message \"The resourceVersion");
-            out.say("for the provided watch is too old.\").");
+
+            out.step("The same start through an API server without a watch cache (kube-apiserver --watch-cache=false)");
+            out.say("Each watch is then an etcd watch of its own, from resourceVersion + 1, and etcd's cancel comes back");
+            out.say("as the same ERROR event, in kube-apiserver's words for it. (A second server over the same etcd;");
+            out.say("$APISERVER is its address here.)");
+            try (LabServer uncached = LabServer.withoutCache(lab);
+                 WatchConnection fromEtcd = uncached.watch(collection + "?watch=1&resourceVersion=" + compactedRv)) {
+                String sent = fromEtcd.next(WAIT);
+                StreamEvent expired = sent == null ? null : StreamEvent.parse(sent);
+                out.show("%s", sent);
+                out.check(fromEtcd.status() == 200 && expired != null && expired.code() == 410
+                                && "Expired".equals(expired.object().path("reason").asText())
+                                && expired.message().equals(UncachedWatches.TOO_OLD) && fromEtcd.endsWithin(WAIT),
+                        "200, then ERROR 410 Expired, \"" + UncachedWatches.TOO_OLD + "\", and the end of the stream");
+            }
+            out.say("Behind a watch cache, \"too old\" means older than the window; without one, older than etcd's");
+            out.say("compaction. Either way the client gets 410 Expired and must relist.");
 
             Path file = lab.artifacts().resolve(DIAGRAM);
             diagram.write(file);

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * What chapter 4's labs share: the chapter's {@link WatchApiServer} over the lab's etcd (on a jetcd
@@ -46,13 +47,23 @@ final class LabServer implements AutoCloseable {
     private final EtcdCallTrace trace = new EtcdCallTrace();
     private volatile List<EtcdCall> lastServerCalls = List.of();
 
+    /** The chapter's server as kube-apiserver runs by default: a watch cache per resource. */
     LabServer(LabContext lab, WatchCache.Options options) {
+        this(lab, client -> WatchApiServer.start(client, "127.0.0.1", 0, options));
+    }
+
+    /** The chapter's server without watch caches (kube-apiserver {@code --watch-cache=false}). */
+    static LabServer withoutCache(LabContext lab) {
+        return new LabServer(lab, client -> WatchApiServer.startWithoutCache(client, "127.0.0.1", 0));
+    }
+
+    private LabServer(LabContext lab, Function<Client, WatchApiServer> start) {
         this.out = lab.out();
         this.etcd = lab.client();
         this.serverClient = Client.builder().endpoints(lab.etcd().endpoints().split(",")).interceptor(trace).build();
         WatchApiServer started;
         try {
-            started = WatchApiServer.start(serverClient, "127.0.0.1", 0, options);
+            started = start.apply(serverClient);
         } catch (RuntimeException e) {
             serverClient.close();
             throw e;

@@ -67,6 +67,8 @@ class LabOutputTest {
                     "\u2714 the changes after 12 (13, 14, 15), from the window",
                     "\u2714 etcd sent no event and cancelled the watch with compact_revision 14: it starts at 13, history "
                             + "starts at 14",
+                    "\u2714 200, then ERROR 410 Expired, \"The resourceVersion for the provided watch is too old.\", and "
+                            + "the end of the stream",
                     "\u2714 the client's run drawn as list-watch-resume-relist.svg in the lab's artifacts"),
             "4.4", List.of("{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":"
                             + "{\"resourceVersion\":\"9\",\"creationTimestamp\":null}}}",
