@@ -19,12 +19,17 @@ final class Received implements Consumer<WatchEvent> {
 
     /** Waits until an event with resourceVersion {@code rv} arrived, then returns everything received. */
     synchronized List<WatchEvent> awaitResourceVersion(long rv) throws InterruptedException {
+        return awaitResourceVersion(rv, "");
+    }
+
+    /** Like {@link #awaitResourceVersion(long)}; {@code why} explains a failure. */
+    synchronized List<WatchEvent> awaitResourceVersion(long rv, String why) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (events.stream().noneMatch(e -> e.resourceVersion().equals(Long.toString(rv)))) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new AssertionError("expected an event with resourceVersion " + rv + " within 10 s; received "
-                        + summary(events));
+                        + summary(events) + (why.isEmpty() ? "" : ". " + why));
             }
             wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
         }

@@ -112,7 +112,7 @@ class RelistingWatchTest {
         cms.put("a", "1");
         Snapshot known = snapshot(cms);
         long a2 = cms.put("a", "2");
-        cms.compact(a2);
+        cms.compact(cms.elsewhere()); // history up to a's change is gone: 410, relist
         AtomicLong late = new AtomicLong();
         Received received = new Received();
 
@@ -125,7 +125,9 @@ class RelistingWatchTest {
                     received.accept(event);
                 })) {
             received.await(1);
-            List<WatchEvent> events = received.awaitResourceVersion(late.get());
+            List<WatchEvent> events = received.awaitResourceVersion(late.get(), "'late' was written while your code"
+                    + " handed on the relist's events: the new watch must start from the list's revision (its"
+                    + " header's), not from etcd's revision at the time the watch starts");
 
             assertThat(summary(events))
                     .as("the new watch must start from the list's revision (%d), not from whatever etcd's revision is"
