@@ -97,7 +97,9 @@ final class KubeWatchStream implements AutoCloseable {
     /**
      * Asks etcd for a progress notification and returns it as a BOOKMARK. etcd answers only once
      * the watch has sent everything, so this asks again until it does. Call it when every event
-     * written so far has been taken with {@link #next()}.
+     * written so far has been taken with {@link #next()}: then the etcd 3.4 bug where the answer to
+     * such a request could overtake events still on their way (etcd#15220, see the chapter's
+     * "Bookmarks") has nothing left to overtake.
      */
     WatchEvent bookmark() throws InterruptedException {
         progress.clear();

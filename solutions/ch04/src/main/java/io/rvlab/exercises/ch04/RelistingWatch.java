@@ -79,17 +79,19 @@ public final class RelistingWatch implements AutoCloseable {
         if (closed) {
             return;
         }
-        GetResponse list;
+        Map<String, ObjectNode> listed = new TreeMap<>();
+        long revision;
         try {
-            list = client.getKVClient().get(ByteSequence.from(collection.path(), StandardCharsets.UTF_8),
+            GetResponse list = client.getKVClient().get(ByteSequence.from(collection.path(), StandardCharsets.UTF_8),
                     GetOption.builder().isPrefix(true).build()).get();
+            revision = list.getHeader().getRevision();
+            for (KeyValue kv : list.getKvs()) {
+                ObjectNode object = (ObjectNode) GoJson.read(kv.getValue().getBytes());
+                versioner.updateObject(object, kv.getModRevision());
+                listed.put(object.path("metadata").path("name").asText(), object);
+            }
         } catch (Exception e) {
             throw new IllegalStateException("relisting " + collection + " failed", e);
-        }
-        Map<String, ObjectNode> listed = new TreeMap<>();
-        for (KeyValue kv : list.getKvs()) {
-            ObjectNode object = decode(kv);
-            listed.put(object.path("metadata").path("name").asText(), object);
         }
         store.forEach((name, old) -> {
             if (!listed.containsKey(name)) {
@@ -106,23 +108,11 @@ public final class RelistingWatch implements AutoCloseable {
         });
         store.clear();
         store.putAll(listed);
-        watch = watchFrom(Long.toString(list.getHeader().getRevision()));
-    }
-
-    private ObjectNode decode(KeyValue kv) {
-        try {
-            ObjectNode object = (ObjectNode) GoJson.read(kv.getValue().getBytes());
-            versioner.updateObject(object, kv.getModRevision());
-            return object;
-        } catch (Exception e) {
-            throw new IllegalStateException(kv.getKey().toString(StandardCharsets.UTF_8) + " is not a JSON object", e);
-        }
+        watch = watchFrom(Long.toString(revision));
     }
 
     public synchronized Map<String, ObjectNode> store() {
-        Map<String, ObjectNode> copy = new TreeMap<>();
-        store.forEach((name, object) -> copy.put(name, object.deepCopy()));
-        return copy;
+        return new TreeMap<>(store);
     }
 
     @Override
