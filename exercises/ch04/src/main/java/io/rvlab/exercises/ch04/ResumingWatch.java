@@ -2,6 +2,7 @@ package io.rvlab.exercises.ch04;
 
 import io.etcd.jetcd.Watch;
 import io.rvlab.ch02.storage.RegistryPrefix;
+import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.util.function.Consumer;
@@ -42,7 +43,7 @@ import java.util.function.Supplier;
 public final class ResumingWatch implements AutoCloseable {
 
     /** Turns etcd events into Kubernetes ones (exercise 4.1's job, given here). */
-    private final EtcdEventTranslator translator = new EtcdEventTranslator(new io.rvlab.ch02.storage.Versioner());
+    private final EtcdEventTranslator translator = new EtcdEventTranslator(new Versioner());
 
     // tag::signature[]
     /**

@@ -5,6 +5,7 @@ import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch02.storage.RegistryPrefix;
+import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,7 @@ import java.util.function.Supplier;
  */
 public final class ResumingWatch implements AutoCloseable {
 
-    private final EtcdEventTranslator translator = new EtcdEventTranslator(new io.rvlab.ch02.storage.Versioner());
+    private final EtcdEventTranslator translator = new EtcdEventTranslator(new Versioner());
     private final Supplier<Watch> connect;
     private final ByteSequence prefix;
     private final Consumer<WatchEvent> handler;
