@@ -124,7 +124,7 @@ public final class StreamComparator {
                     || expected.get(i).name().equals(actual.get(i).name()));
         }
         if (!sameKinds) {
-            differences.add(new Difference(Aspect.EVENTS, String.join(", ", expectedSummary),
+            differences.add(new Difference(Aspect.EVENTS, expectedSummary.isEmpty() ? "none" : String.join(", ", expectedSummary),
                     actualSummary.isEmpty() ? "none" : String.join(", ", actualSummary)));
             return;
         }
