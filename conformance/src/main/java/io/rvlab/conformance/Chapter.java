@@ -10,15 +10,23 @@ import java.util.List;
  * @param number the chapter, which decides the requests the server is sent ({@link ServerUnderTest#chapter()})
  *        and the listed differences that apply to it ({@link ListedDifference#appliesTo})
  * @param server what the report and the test names call the server
- * @param transcripts the golden files replayed, in {@link Replayer#HISTORY} order
+ * @param transcripts the golden entries replayed (files, or parts of one: see {@link Replayer#load}), in history order
+ * @param history every entry in the order of the real run, compared or not: each replay first reaches its
+ *        entry's starting state by going through the ones before it
  */
-public record Chapter(int number, String server, ServerUnderTest.Factory factory, List<String> transcripts) {
+public record Chapter(int number, String server, ServerUnderTest.Factory factory, List<String> transcripts,
+        List<String> history) {
 
     public Chapter {
         transcripts = List.copyOf(transcripts);
-        if (!Replayer.HISTORY.containsAll(transcripts)) {
-            throw new IllegalArgumentException("not in Replayer.HISTORY: " + transcripts);
+        history = List.copyOf(history);
+        if (!history.containsAll(transcripts)) {
+            throw new IllegalArgumentException("not in the chapter's history: " + transcripts);
         }
+    }
+
+    public Chapter(int number, String server, ServerUnderTest.Factory factory, List<String> transcripts) {
+        this(number, server, factory, transcripts, Replayer.HISTORY);
     }
 
     // tag::chapters[]
@@ -38,9 +46,27 @@ public record Chapter(int number, String server, ServerUnderTest.Factory factory
     public static final Chapter CHAPTER_3 = new Chapter(3,
             "the chapter 3 API server (reads, creates, updates, patches, deletes)",
             ServerUnderTest::chapter3, Replayer.HISTORY);
+
+    /**
+     * Watch: every transcript so far again, the watch scenarios (e1, e2, e3, f1, i1) and the ones recorded
+     * without a watch cache (n1 to n3), in the order of the real run; g1 (server-side apply, chapter 6)
+     * only sets up what came after it.
+     */
+    public static final Chapter CHAPTER_4 = new Chapter(4,
+            "the chapter 4 API server (chapter 3's, plus watch and the watch cache)",
+            ServerUnderTest::chapter4,
+            Replayer.HISTORY_WATCH.stream().filter(e -> !e.startsWith("g1-")).toList(),
+            Replayer.HISTORY_WATCH);
     // end::chapters[]
 
-    public static final List<Chapter> ALL = List.of(CHAPTER_2, CHAPTER_3);
+    public static final List<Chapter> ALL = List.of(CHAPTER_2, CHAPTER_3, CHAPTER_4);
+
+    /** Every golden entry some chapter's history holds, in a stable order. */
+    public static List<String> allEntries() {
+        java.util.LinkedHashSet<String> entries = new java.util.LinkedHashSet<>();
+        ALL.forEach(c -> entries.addAll(c.history()));
+        return List.copyOf(entries);
+    }
 
     /** The chapter's "differences from Kubernetes" table: chapter 2's keeps the name its text includes. */
     public String tableFileName() {

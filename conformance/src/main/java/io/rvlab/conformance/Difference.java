@@ -25,6 +25,18 @@ public record Difference(Aspect aspect, String expected, String actual) {
         ITEMS("list items"),
         /** The JSON body (field order, values, resourceVersions), once ignored fields are set aside. */
         BODY("body"),
+        /**
+         * A watch's events: their types, objects and order (initial ADDED events of a watch from
+         * resourceVersion unset or "0" as a set: kube-apiserver sends them in no order). Chunk
+         * boundaries are not compared: kube-apiserver's are not aligned with events.
+         */
+        EVENTS("watch events"),
+        /**
+         * When a watch answered, and when it ended: headers and initial events at once, a BOOKMARK
+         * within 1.5 s of the recorded time, the end within 1 s of the recorded one (timeoutSeconds), or
+         * still open when the recording's client closed it.
+         */
+        TIMING("watch timing"),
         /** A written object's resourceVersion is not a new, higher revision (or a delete wrote none). */
         RESOURCE_VERSION("resourceVersion order"),
         /**

@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code mvn package} (see the module's pom.xml).
  *
  * <pre>java io.rvlab.conformance.DifferencesTable target/conformance golden/</pre>
- * writes {@code differences.adoc} (chapter 2) and {@code differences-ch03.adoc} (chapter 3).
+ * writes {@code differences.adoc} (chapter 2), {@code differences-ch03.adoc} (chapter 3) and
+ * {@code differences-ch04.adoc} (chapter 4).
  */
 public final class DifferencesTable {
 
@@ -40,7 +41,7 @@ public final class DifferencesTable {
     /** Each exchange id of the replayed files, with its request line. */
     static Map<String, String> requests(Path goldenDir) {
         Map<String, String> requests = new HashMap<>();
-        for (String file : Replayer.HISTORY) {
+        for (String file : Chapter.allEntries().stream().map(Replayer::fileOf).distinct().toList()) {
             Transcript transcript = Transcript.read(goldenDir.resolve(file));
             for (Exchange exchange : transcript.exchanges()) {
                 requests.put(transcript.scenario() + "/" + exchange.id(),

@@ -35,7 +35,8 @@ public final class KnownDifferences {
                     "rvlab has no watch cache until chapter 4; every list is read from etcd (as with "
                             + "`--watch-cache=false`, golden n1.1). Both answers keep the promise of resourceVersion "
                             + "\"0\" (any) and NotOlderThan; etcd's is the newest possible. Fact sheet §1.6: a "
-                            + "cache-served list carries the cache's revision, an etcd-served one the header revision."),
+                            + "cache-served list carries the cache's revision, an etcd-served one the header revision.")
+                    .until(3), // chapter 4's watch cache answers b2.1 as kube-apiserver does; b2.2 and b2.3: see below
             new ListedDifference(2, "b3", List.of("b3.5"), Set.of(Aspect.ITEMS, Aspect.BODY),
                     "Served from the watch cache, which ignores `limit` for resourceVersion \"0\": all three "
                             + "configmaps, no `continue`, no `remainingItemCount`, and the cache's resourceVersion (83).",
@@ -43,7 +44,8 @@ public final class KnownDifferences {
                             + "`remainingItemCount: 2`, and etcd's header revision (86 in the transcript's numbering).",
                     "rvlab has no watch cache until chapter 4, so every list is read from etcd, as kube-apiserver "
                             + "does with `--watch-cache=false` (golden n1.2: `limit=1&resourceVersion=0` gives one item "
-                            + "and a continue token). Fact sheet §1.2: the cache ignores `limit` when resourceVersion is \"0\"."),
+                            + "and a continue token). Fact sheet §1.2: the cache ignores `limit` when resourceVersion is \"0\".")
+                    .until(3), // chapter 4's watch cache ignores limit for resourceVersion "0" too
             new ListedDifference(2, "b3", List.of("b3.12"), Set.of(Aspect.STATUS),
                     "HTTP 500 with no reason: `resourceVersion: Invalid value: \"abc\": strconv.ParseUint: "
                             + "parsing \"abc\": invalid syntax`.",
@@ -60,7 +62,8 @@ public final class KnownDifferences {
                     "rvlab waits for etcd itself (no watch cache until chapter 4), so the revision it reports is "
                             + "etcd's. The 1.26 cache lags the global revision until an event of its own resource "
                             + "arrives, a known weakness the version policy asks to do better than (golden README, "
-                            + "observation 1)."),
+                            + "observation 1).")
+                    .until(3), // chapter 4: the same answer, for a reason of its own (below)
             new ListedDifference(2, "d1", List.of("d1.4", "d1.6"), Set.of(Aspect.STATUS, Aspect.RETRY_AFTER, Aspect.WAIT),
                     "`Exact` at a future revision goes to etcd and fails at once: HTTP 500 with no reason, "
                             + "`etcdserver: mvcc: required revision is a future revision`.",
@@ -79,7 +82,8 @@ public final class KnownDifferences {
                     "rvlab has no watch cache until chapter 4 and reads every list from etcd, so it has one "
                             + "too-large answer for every path: the watch cache's (wait 3 s, then 504 with Retry-After, "
                             + "golden d1.1 to d1.3), which client-go's reflector knows how to retry. A kube-apiserver "
-                            + "without a watch cache answers at once instead (golden n1.5 to n1.7)."),
+                            + "without a watch cache answers at once instead (golden n1.5 to n1.7).")
+                    .until(3), // chapter 4: the same answer, for a reason of its own (below)
             new ListedDifference(2, "c2", List.of("c2.8"), Set.of(Aspect.STATUS),
                     "HTTP 500 with no reason and no details: `resourceVersion should not be set on objects to be "
                             + "created` (the storage layer's error reaches the client unconverted).",
@@ -98,7 +102,116 @@ public final class KnownDifferences {
                             + "client's mistake with a 5xx: a 500 tells a client to retry, and retrying this request "
                             + "can never succeed (as for c2.8, and b3.12, where current Kubernetes answers 400 for a "
                             + "malformed resourceVersion in a list's query). A 1.26 weakness that rvlab does better "
-                            + "than, as the version policy allows."));
+                            + "than, as the version policy allows."),
+
+            // Chapter 4: watch and the watch cache (golden e1-e3, f1, i1; n1-n3 were recorded with --watch-cache=false).
+            new ListedDifference(4, "b2", List.of("b2.2", "b2.3"), Set.of(Aspect.BODY),
+                    "Served from the watch cache: the list's resourceVersion is the last configmap event the cache "
+                            + "had processed (83), although etcd was at 85.",
+                    "Served from etcd: the list's resourceVersion is etcd's header revision at the read (85 in the "
+                            + "transcript's numbering). Only resourceVersion \"0\" lists come from the watch cache (b2.1 "
+                            + "now answers as kube-apiserver does).",
+                    "rvlab's watch cache answers the reads that ask for no freshness at all (resourceVersion \"0\"); a "
+                            + "NotOlderThan (or legacy) resourceVersion N is read from etcd, whose answer is always at "
+                            + "least N, so no cache has to wait for N. Both answers keep the NotOlderThan promise (fact "
+                            + "sheet §1.6)."),
+            new ListedDifference(4, "d1", List.of("d1.1", "d1.2", "d1.3", "d1.7"), Set.of(Aspect.BODY),
+                    "The watch cache waits 3 s for the revision, then answers 504 `Too large resource version: "
+                            + "1000098, current: 97`: 97 is the last event the cache had seen, although etcd was at 98.",
+                    "The same 504 after the same wait, with `current:` etcd's revision (98 in the transcript's "
+                            + "numbering).",
+                    "A GET or a list at a non-zero resourceVersion is served by etcd in rvlab (its watch cache answers "
+                            + "only resourceVersion \"0\" lists and watches), so the revision it waits for, and reports, "
+                            + "is etcd's. The 1.26 cache lags the global revision until an event of its own resource "
+                            + "arrives, a weakness the version policy lets rvlab do better than (golden README, observation 1)."),
+            new ListedDifference(4, "d1", List.of("d1.5"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
+                    "`limit` with `NotOlderThan` goes to etcd: HTTP 504 at once, without `retryAfterSeconds` or a "
+                            + "`Retry-After` header.",
+                    "Waits up to 3 s, then HTTP 504 with `retryAfterSeconds: 1` and `Retry-After: 1`.",
+                    "rvlab has one too-large answer for every read path, the watch cache's (wait 3 s, then 504 with "
+                            + "Retry-After, golden d1.1 to d1.3), which client-go's reflector knows how to retry, whether "
+                            + "etcd or its cache serves the read."),
+            // tag::progress-bookmarks[]
+            new ListedDifference(4, "e2", List.of("e2(C)", "e2(D)"), Set.of(Aspect.EVENTS),
+                    "No BOOKMARK: the configmaps cache's resourceVersion stayed at the watch's start (268, 274) while "
+                            + "etcd moved on with Lease renewals, and a bookmark is sent only when the cache has got further "
+                            + "than the watcher.",
+                    "A BOOKMARK 2 s before timeoutSeconds, at etcd's revision (270 and 275 in the transcript's "
+                            + "numbering), shaped as in (B) and (E).",
+                    "rvlab's cache follows etcd's progress notifications: it asks etcd for one every second while it "
+                            + "has watchers, so its resourceVersion follows etcd's revision even while configmaps are "
+                            + "quiet. kube-apiserver's cache takes etcd's progress notifications too, but 1.26 asks for "
+                            + "none and etcd sends them unasked only every 10 minutes by default, so over a 20 s watch it "
+                            + "saw none. The bookmark is a resourceVersion the client may resume from, which is what "
+                            + "bookmarks are for (in (E) 1.26 itself sends one for an event the watcher never saw); the "
+                            + "timing and shape are 1.26's, as (B) and (E) show."),
+            new ListedDifference(4, "i1", List.of("i.3"), Set.of(Aspect.EVENTS),
+                    "No BOOKMARK in the 3 s watch: no configmap event moved the cache past the watch's start.",
+                    "A BOOKMARK 2 s before timeoutSeconds (1 s after the start), at etcd's revision.",
+                    "As for e2 (C) and (D): rvlab's cache follows etcd's progress notifications, so its "
+                            + "resourceVersion moves with every etcd write, not only with configmap events."),
+            // end::progress-bookmarks[]
+            new ListedDifference(4, "i1", List.of("i.5"), Set.of(Aspect.STATUS),
+                    "`sendInitialEvents=true` on a list (not a watch) is ignored: HTTP 200 with the list.",
+                    "HTTP 422 Invalid: `sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list`.",
+                    "Version policy: current Kubernetes validates list options this way (fact sheet §1.2, validation "
+                            + "of list options: a non-watch request with sendInitialEvents is Forbidden); 1.26 had no "
+                            + "sendInitialEvents at all."),
+
+            // n1-n3 were recorded with --watch-cache=false; rvlab's chapter 4 server always has its watch cache.
+            // tag::chapter-shows-both[]
+            new ListedDifference(4, "n1", List.of("n1.1"), Set.of(Aspect.BODY),
+                    "With `--watch-cache=false`, a resourceVersion \"0\" list is read from etcd: its resourceVersion "
+                            + "is etcd's header revision (257).",
+                    "Served from the watch cache: its resourceVersion is the cache's (the last configmap event, 253 "
+                            + "in the transcript's numbering), as kube-apiserver's cache answers b2.1.",
+                    "The chapter shows both: rvlab's server always has a watch cache, which answers resourceVersion "
+                            + "\"0\" lists as kube-apiserver's does (b2.1 matches); kube-apiserver with "
+                            + "`--watch-cache=false` reads them from etcd (n1.1)."),
+            new ListedDifference(4, "n1", List.of("n1.2"), Set.of(Aspect.ITEMS, Aspect.BODY),
+                    "With `--watch-cache=false`, `limit=1&resourceVersion=0` is read from etcd, which honours `limit`: "
+                            + "one configmap, a `continue` token, `remainingItemCount`.",
+                    "Served from the watch cache, which ignores `limit` for resourceVersion \"0\": every configmap, "
+                            + "no `continue`.",
+                    "The chapter shows both: with the watch cache, kube-apiserver ignores `limit` for resourceVersion "
+                            + "\"0\" too (b3.5 matches); without it, etcd honours `limit` (n1.2)."),
+            new ListedDifference(4, "n1", List.of("n1.5", "n1.6", "n1.7"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
+                    "With `--watch-cache=false`, a GET or list at a future resourceVersion is answered at once: 504 "
+                            + "without `retryAfterSeconds` or `Retry-After`.",
+                    "Waits up to 3 s, then 504 with `retryAfterSeconds: 1` and `Retry-After: 1`.",
+                    "The chapter shows both: rvlab answers every too-large resourceVersion the way kube-apiserver's "
+                            + "watch cache does (golden d1.1 to d1.3: wait 3 s, then 504 with Retry-After); without a "
+                            + "watch cache kube-apiserver answers at once (n1.5 to n1.7)."),
+            new ListedDifference(4, "n1", List.of("n1.8"), Set.of(Aspect.STATUS, Aspect.RETRY_AFTER, Aspect.WAIT),
+                    "`Exact` at a future revision fails at once in etcd: HTTP 500 `etcdserver: mvcc: required revision "
+                            + "is a future revision`.",
+                    "Waits up to 3 s, then 504 Timeout `Too large resource version` with `Retry-After: 1`.",
+                    "As for d1.4: current Kubernetes turns etcd's future-revision error into the 504 \"Too large "
+                            + "resource version\" of the other read paths, and the version policy follows current "
+                            + "Kubernetes; with or without a watch cache, Exact reads go to etcd."),
+            new ListedDifference(4, "n2", List.of("n2#4", "n2#8"), Set.of(Aspect.EVENTS, Aspect.TIMING),
+                    "With `--watch-cache=false`, a watch from a revision etcd has compacted gets one ERROR event, "
+                            + "410 Expired `The resourceVersion for the provided watch is too old.`, and ends at once.",
+                    "The watch cache still holds the changes after that revision in its window: it sends them "
+                            + "(MODIFIED, ADDED, DELETED) and the watch runs until timeoutSeconds.",
+                    "The chapter shows both: with the watch cache, kube-apiserver serves a watch from its window even "
+                            + "after etcd compacted that revision (f1.7 and f1.14 match); without it, the watch goes to "
+                            + "etcd, which refuses a compacted revision (n2)."),
+            new ListedDifference(4, "n2", List.of("n2#5"), Set.of(Aspect.EVENTS),
+                    "With `--watch-cache=false`, etcd's message: `The resourceVersion for the provided watch is too old.`",
+                    "The watch cache's message: `too old resource version: 10 (M)`, M where its window begins.",
+                    "The chapter shows both: the same ERROR event (410 Expired, reason Expired) carries the watch "
+                            + "cache's message when the cache refuses the revision (f1.8 and f1.9 match) and etcd's "
+                            + "when etcd does (n2)."),
+            new ListedDifference(4, "n3", List.of("n3#1"), Set.of(Aspect.EVENTS),
+                    "With `--watch-cache=false`, a 62 s watch with `allowWatchBookmarks=true` gets no BOOKMARK: only the "
+                            + "watch cache sends bookmarks.",
+                    "A BOOKMARK 2 s before timeoutSeconds (at 60 s), at etcd's revision.",
+                    "The chapter shows both: with the watch cache, kube-apiserver sends bookmarks every minute and 2 s "
+                            + "before timeoutSeconds (e2 (A), (B), (E) match); without it, none (n3). The cache's "
+                            + "resourceVersion had moved past the watch's start because rvlab's cache follows etcd's "
+                            + "progress notifications (see e2 (C) and (D))."));
+            // end::chapter-shows-both[]
     // end::list[]
 
     // tag::general[]
@@ -133,7 +246,27 @@ public final class KnownDifferences {
                             + "its change, and a separate one with `subresource: status` for /status writes (h.6).",
                     "Writes none, and drops any a client sends.",
                     "Field management belongs to server-side apply, chapter 6, as in chapter 2. The suite ignores "
-                            + "managedFields."));
+                            + "managedFields."),
+
+            new General(4, "chapters 2 and 3's transcripts",
+                    "As in chapters 2 and 3's tables.",
+                    "As in their tables, except b2.1 and b3.5 (resourceVersion \"0\" lists), which chapter 4's watch "
+                            + "cache now answers as kube-apiserver's does, and b2.2, b2.3, d1 (above), whose reasons change.",
+                    "The suite replays every transcript against chapter 4's server too, in the order of the real run."),
+            new General(4, "resourceVersion \"0\" lists and the initial events of a watch from \"\" or \"0\"",
+                    "In no defined order (the watch cache's hash map).",
+                    "In key order: rvlab's cache keeps its state in a sorted map.",
+                    "No order is promised; the suite compares them as sets."),
+            new General(4, "every watch",
+                    "Flushes each event as it is encoded (one chunk per event in e1), the initial events in one "
+                            + "chunk (e3); a chunk may also end in the middle of an event (n2).",
+                    "Flushes whenever its watcher has no further event ready: a burst of events shares a chunk.",
+                    "HTTP chunks carry bytes, not events: a client reads the stream line by line (golden README, "
+                            + "observation 8). The suite compares the event lines and their order, not the chunks."),
+            new General(4, "bookmarks",
+                    "Sent by a timer, at the due time (60.4 s in e2 (A), 18.05 s in (B)).",
+                    "Sent by the cache's one-second ticker, up to a second after the due time.",
+                    "Bookmarks are hints, not deadlines. The suite accepts a bookmark within 1.5 s of the recorded one."));
     // end::general[]
 
     private KnownDifferences() {

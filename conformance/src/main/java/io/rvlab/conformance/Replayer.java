@@ -26,7 +26,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
@@ -65,6 +69,37 @@ public final class Replayer {
             // recorded after e1-g1 (watch, compaction, apply: not copied); needs only namespace lab
             "h1-deployment-generation.txt");
 
+    /**
+     * Chapter 4's history: every golden file in the order of the real run (their Date headers), which
+     * chapter 4 needs because watches show what happened in between. e2 was recorded in two sittings:
+     * its (A) and (B) right after e1, its (C) to (E) on the restarted server after n2
+     * ({@code "e2-watch-bookmarks.txt@(C)"} is the part from the note starting with "(C)" on). g1
+     * (server-side apply, chapter 6) is never compared, but its writes happened: the replay
+     * reproduces them from what its answers reveal ({@link RevealedHistory}). n1 to n3 were recorded
+     * with {@code --watch-cache=false}.
+     */
+    public static final List<String> HISTORY_WATCH = List.of(
+            "00-setup-namespace-lab.txt",
+            "a1-create-get-configmap-vs-etcd.txt",
+            "b0-setup-more-configmaps.txt",
+            "b1-list-plain-vs-etcd-revision.txt",
+            "b2-list-resourceversion-variants.txt",
+            "b3-list-limit-continue.txt",
+            "c1-update-conflicts-preconditions.txt",
+            "c2-delete-preconditions-create-conflict-notfound.txt",
+            "d1-future-resourceversion.txt",
+            "e1-watch-from-rv-updates-delete.txt",
+            "e2-watch-bookmarks.txt",
+            "e3-watch-no-rv-and-rv0.txt",
+            "f1-compaction-with-watch-cache.txt",
+            "g1-server-side-apply.txt",
+            "h1-deployment-generation.txt",
+            "i1-watchlist-sendinitialevents.txt",
+            "n1-no-watch-cache-lists-and-future-rv.txt",
+            "n3-no-watch-cache-bookmarks.txt",
+            "n2-no-watch-cache-watch-and-compaction.txt",
+            "e2-watch-bookmarks.txt@(C)");
+
     /** The methods that write: sent during setup (when the server serves them) if they succeeded in the real run. */
     private static final List<String> WRITES = List.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -84,6 +119,13 @@ public final class Replayer {
      */
     public static final String UNRELATED_KEY = "/rvlab-conformance/unrelated-write";
 
+    /** Chapter 4's notes: "etcd revision before=270", "etcd revision at start 280", "(etcd revision 260)". */
+    private static final Pattern WATCH_NOTE_REVISION = Pattern.compile(
+            "etcd revision (?:at start |before=)(\\d+)|\\(etcd revision (\\d+)\\)");
+    private static final Pattern WATCH_NOTE_AFTER = Pattern.compile("etcd revision before=\\d+ after=(\\d+)");
+    private static final Pattern OPENED_TOGETHER = Pattern.compile("(Two|Three|\\d+) watches were opened at the same time");
+    private static final List<Header> JSON_HEADERS = List.of(new Header("Accept", "application/json"),
+            new Header("Content-Type", "application/json"), new Header("User-Agent", "golden-capture/1.0"));
     private static final Pattern NOTE_REVISION = Pattern.compile("revision[^:0-9;]*:\\s*(\\d+)");
     private static final Pattern ETCD_HEADER_REVISION = Pattern.compile("\"revision\":\\s*(\\d+)");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -94,7 +136,7 @@ public final class Replayer {
      * @param chapter the chapter of the server it was replayed against
      * @param setup what was done to reach the file's starting state
      */
-    public record Result(int chapter, Transcript transcript, List<String> setup, List<Outcome> outcomes) {
+    public record Result(int chapter, String entry, Transcript transcript, List<String> setup, List<Outcome> outcomes) {
 
         public String scenario() {
             return transcript.scenario();
@@ -103,27 +145,61 @@ public final class Replayer {
 
     private final Path goldenDir;
     private final ServerUnderTest.Factory servers;
+    private final List<String> history;
 
     public Replayer(Path goldenDir, ServerUnderTest.Factory servers) {
-        this.goldenDir = goldenDir;
-        this.servers = servers;
+        this(goldenDir, servers, HISTORY);
     }
 
-    /** Starts a fresh etcd and server, reaches the file's starting state, replays the file, stops both. */
-    public Result replay(String fileName) {
-        int position = HISTORY.indexOf(fileName);
+    /** @param history the golden entries in the order they were recorded (see {@link #HISTORY_WATCH}) */
+    public Replayer(Path goldenDir, ServerUnderTest.Factory servers, List<String> history) {
+        this.goldenDir = goldenDir;
+        this.servers = servers;
+        this.history = List.copyOf(history);
+    }
+
+    /** Starts a fresh etcd and server, reaches the entry's starting state, replays the entry, stops both. */
+    public Result replay(String entry) {
+        int position = history.indexOf(entry);
         if (position < 0) {
-            throw new IllegalArgumentException(fileName + " is not in Replayer.HISTORY");
+            throw new IllegalArgumentException(entry + " is not in the replay's history");
         }
         try (Etcd etcd = Etcd.start(); ServerUnderTest server = servers.start(etcd)) {
-            Run run = new Run(etcd, server);
+            Run run = new Run(etcd, server, server.chapter() >= 4 ? revealed() : null);
             List<String> setup = new ArrayList<>();
-            for (String earlier : HISTORY.subList(0, position)) {
-                setup.add(run.setUp(Transcript.read(goldenDir.resolve(earlier))));
+            for (String earlier : history.subList(0, position)) {
+                setup.add(run.setUp(load(goldenDir, earlier, history)));
             }
-            Transcript transcript = Transcript.read(goldenDir.resolve(fileName));
-            return new Result(server.chapter(), transcript, setup, run.replay(transcript));
+            Transcript transcript = load(goldenDir, entry, history);
+            return new Result(server.chapter(), entry, transcript, setup, run.replay(transcript));
         }
+    }
+
+    /** What the transcripts of the history reveal of the writes they do not record as requests. */
+    private RevealedHistory revealed() {
+        return RevealedHistory.of(history.stream().map(e -> load(goldenDir, e, history)).toList());
+    }
+
+    // tag::load[]
+    /**
+     * A history entry's transcript: a file, or part of one. {@code "file@(C)"} is the part from the
+     * note starting with "(C)" on; the plain {@code "file"} is then the part before that note.
+     */
+    public static Transcript load(Path goldenDir, String entry, List<String> history) {
+        int at = entry.indexOf('@');
+        if (at >= 0) {
+            return Transcript.read(goldenDir.resolve(entry.substring(0, at))).part(entry.substring(at + 1), true);
+        }
+        Transcript whole = Transcript.read(goldenDir.resolve(entry));
+        return history.stream().filter(e -> e.startsWith(entry + "@")).findFirst()
+                .map(later -> whole.part(later.substring(later.indexOf('@') + 1), false)).orElse(whole);
+    }
+    // end::load[]
+
+    /** The file an entry is read from. */
+    public static String fileOf(String entry) {
+        int at = entry.indexOf('@');
+        return at < 0 ? entry : entry.substring(0, at);
     }
 
     /** One replay: a server, its etcd, and the revision translation learned so far. */
@@ -135,22 +211,36 @@ public final class Replayer {
         private final RvTranslator rv;
         private final UidTranslator uids = new UidTranslator();
         private long ourLatestWrite;
+        /** Null on chapters 2 and 3; on chapter 4, the writes the transcripts reveal, reproduced at their revisions. */
+        private final RevealedHistory revealed;
+        /** Revisions a note says etcd reached only after the next exchange ("etcd revision before=270 after=272"). */
+        private final List<Long> afterNextExchange = new ArrayList<>();
+        private final List<String> reproducedWrites = new ArrayList<>();
 
-        Run(Etcd etcd, ServerUnderTest server) {
+        Run(Etcd etcd, ServerUnderTest server, RevealedHistory revealed) {
             this.etcd = etcd;
             this.chapter = server.chapter();
             this.client = new WireClient(server.url());
             this.ourLatestWrite = currentRevision();
-            this.rv = new RvTranslator(ourLatestWrite);
+            this.rv = new RvTranslator(ourLatestWrite, server.preHistory());
+            this.revealed = revealed;
         }
 
         /** Sends an earlier file's successful writes that the server serves, learning their revisions; compares nothing. */
         String setUp(Transcript transcript) {
             int sent = 0;
+            reproducedWrites.clear();
             for (Entry entry : transcript.entries()) {
                 if (!(entry instanceof Exchange exchange)) {
-                    observe(entry);
+                    observe(entry, false);
                     catchUp();
+                    continue;
+                }
+                if (exchange.isStream()) {
+                    // not sent: what the watch saw happened, and is reproduced in revision order
+                    observeStream(exchange, true);
+                    catchUp();
+                    afterExchange();
                     continue;
                 }
                 Request request = exchange.request();
@@ -167,16 +257,24 @@ public final class Replayer {
                 }
                 observe(exchange, later);
                 catchUp();
+                afterExchange();
             }
-            return transcript.scenario() + ": " + sent + " write" + (sent == 1 ? "" : "s") + " sent";
+            return transcript.scenario() + ": " + sent + " write" + (sent == 1 ? "" : "s") + " sent"
+                    + (reproducedWrites.isEmpty() ? "" : "; reproduced from what the transcripts reveal: "
+                    + String.join(", ", reproducedWrites));
         }
 
         // tag::replay[]
         List<Outcome> replay(Transcript transcript) {
             List<Outcome> outcomes = new ArrayList<>();
-            for (Entry entry : transcript.entries()) {
+            // n1 to n3: kube-apiserver ran with --watch-cache=false, so every list was read from etcd
+            boolean withoutWatchCache = transcript.entries().stream()
+                    .anyMatch(e -> e instanceof Note note && note.text().contains("--watch-cache=false"));
+            List<Entry> entries = transcript.entries();
+            for (int i = 0; i < entries.size(); i++) {
+                Entry entry = entries.get(i);
                 if (!(entry instanceof Exchange exchange)) {
-                    observe(entry);
+                    observe(entry, true);
                     catchUp();
                     continue;
                 }
@@ -184,7 +282,27 @@ public final class Replayer {
                 if (later.isPresent()) {
                     outcomes.add(Outcome.laterChapter(exchange, later.get()));
                     observe(exchange, later);
+                    if (exchange.isStream()) {
+                        observeStream(exchange, true);
+                    }
                     catchUp();
+                    afterExchange();
+                    continue;
+                }
+                if (exchange.isStream()) {
+                    // watches opened together are replayed together (e2's (A) and (B))
+                    List<Exchange> group = new ArrayList<>(List.of(exchange));
+                    int together = openedTogether(exchange.notes());
+                    while (group.size() < together && i + 1 < entries.size()) {
+                        Entry next = entries.get(++i);
+                        if (next instanceof Exchange watch && watch.isStream()) {
+                            group.add(watch);
+                        } else {
+                            observe(next, true);
+                        }
+                    }
+                    outcomes.addAll(replayWatches(transcript, group));
+                    afterExchange();
                     continue;
                 }
                 Sent sent = send(exchange.request());
@@ -194,17 +312,174 @@ public final class Replayer {
                     learnWrite(exchange.request(), exchange.response(), sent.answer()).ifPresent(differences::add);
                 }
                 ResponseComparator.Comparison comparison = ResponseComparator.compare(exchange.response(), sent.answer(),
-                        new ResponseComparator.Context(rv, uids, sent.revisions(), servedFromWatchCache(exchange.request())));
+                        new ResponseComparator.Context(rv, uids, sent.revisions(),
+                                !withoutWatchCache && servedFromWatchCache(exchange.request())));
                 differences.addAll(comparison.differences());
                 List<String> notes = new ArrayList<>(sent.notes());
                 notes.addAll(comparison.notes());
                 outcomes.add(Outcome.judge(chapter, transcript.scenario(), exchange, sent.target(), differences, notes));
                 observe(exchange, later);
                 catchUp();
+                afterExchange();
             }
             return outcomes;
         }
         // end::replay[]
+
+        /** How many watches a note says were opened at the same time ("Two watches were opened at the same time"). */
+        private static int openedTogether(List<String> notes) {
+            for (String note : notes) {
+                Matcher m = OPENED_TOGETHER.matcher(note);
+                if (m.find()) {
+                    return switch (m.group(1)) {
+                        case "Two" -> 2;
+                        case "Three" -> 3;
+                        default -> Integer.parseInt(m.group(1));
+                    };
+                }
+            }
+            return 1;
+        }
+
+        /** A watch to replay: its translated request, and when this client closes it. */
+        private record Planned(Exchange exchange, Sent sent, double closeAt) {
+        }
+
+        /** Something the replay does while watches are open, at a time after they were sent. */
+        private record Action(double at, long golden, String why) {
+        }
+
+        // tag::replay-watches[]
+        /**
+         * Replays watches (one, or several opened together): each is sent as recorded and read until the
+         * server ends it or until the recording's client closed it; meanwhile the real run's writes
+         * that these streams show arriving later (another client's create, patches and delete, or the
+         * revisions behind a BOOKMARK) are made at the recorded times, through {@link #catchUp}: a change
+         * shortly before its event arrived there, a bookmark's revision three seconds before the
+         * bookmark (the cache learns it from etcd's next progress notification).
+         */
+        private List<Outcome> replayWatches(Transcript transcript, List<Exchange> group) {
+            // A watch from a revision just before the first new one its stream shows started at that revision.
+            for (Exchange watch : group) {
+                OptionalLong from = requestedRevision(watch.request());
+                OptionalLong firstNew = streamRevisions(watch).stream().mapToLong(Long::longValue)
+                        .filter(r -> r > rv.goldenLatest()).min();
+                if (from.isPresent() && firstNew.isPresent() && from.getAsLong() < firstNew.getAsLong()) {
+                    rv.observe(from.getAsLong(), null);
+                }
+            }
+            catchUp();
+            List<Action> actions = new ArrayList<>();
+            List<Planned> planned = new ArrayList<>();
+            for (Exchange watch : group) {
+                RecordedStream stream = watch.stream();
+                for (RecordedStream.StreamEvent event : stream.events()) {
+                    OptionalLong r = eventRevision(event.line());
+                    if (r.isPresent() && r.getAsLong() > rv.goldenLatest()) {
+                        boolean bookmark = event.line().startsWith("{\"type\":\"BOOKMARK\"");
+                        actions.add(new Action(Math.max(0.2, event.at() - (bookmark ? 3.0 : 0.15)), r.getAsLong(),
+                                watch.id() + (bookmark ? ": the bookmark at " : ": the event at ") + event.at() + " s"));
+                    }
+                }
+                for (String note : watch.notes()) {
+                    Matcher timed = RevealedHistory.NOTE_TIMED_CREATE.matcher(note);
+                    while (timed.find()) {
+                        actions.add(new Action(Double.parseDouble(timed.group(1)), Long.parseLong(timed.group(4)),
+                                watch.id() + ": the note's create at t~" + timed.group(1) + " s"));
+                    }
+                }
+                double closeAt = stream.end().byServer() ? stream.end().at() + 5 : stream.end().at();
+                planned.add(new Planned(watch, translate(watch.request()), closeAt));
+            }
+            actions.sort(java.util.Comparator.comparingDouble(Action::at));
+
+            ExecutorService pool = Executors.newFixedThreadPool(planned.size());
+            try {
+                long started = System.nanoTime();
+                List<Future<WireClient.WatchAnswer>> answers = new ArrayList<>();
+                for (Planned watch : planned) {
+                    List<Header> headers = keptHeaders(watch.exchange().request());
+                    answers.add(pool.submit(() -> client.watch(watch.sent().target(), headers, watch.closeAt())));
+                }
+                List<String> done = new ArrayList<>();
+                for (Action action : actions) {
+                    long due = started + (long) (action.at() * 1e9);
+                    long wait = due - System.nanoTime();
+                    if (wait > 0) {
+                        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                    }
+                    rv.observe(action.golden(), null);
+                    catchUp();
+                    done.add(String.format(Locale.ROOT, "at %.2f s: revision %d (%s) reproduced as %d", action.at(),
+                            action.golden(), action.why(), rv.revision(action.golden()).ours()));
+                }
+                List<Outcome> outcomes = new ArrayList<>();
+                for (int w = 0; w < planned.size(); w++) {
+                    Planned watch = planned.get(w);
+                    WireClient.WatchAnswer answer = answers.get(w).get((long) watch.closeAt() + 60, TimeUnit.SECONDS);
+                    StreamComparator.Comparison comparison = StreamComparator.compare(watch.exchange(), answer,
+                            new ResponseComparator.Context(rv, uids, watch.sent().revisions(), false));
+                    List<String> notes = new ArrayList<>(watch.sent().notes());
+                    notes.addAll(done);
+                    notes.addAll(comparison.notes());
+                    outcomes.add(Outcome.judge(chapter, transcript.scenario(), watch.exchange(), watch.sent().target(),
+                            comparison.differences(), notes));
+                }
+                for (Exchange watch : group) {
+                    observeStream(watch, false);
+                }
+                catchUp();
+                return outcomes;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("a watch of " + transcript.name() + " failed: " + e, e);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        // end::replay-watches[]
+
+        /** A watch request's numeric, non-zero resourceVersion. */
+        private static OptionalLong requestedRevision(Request request) {
+            String value = queryParam(request.target(), "resourceVersion");
+            return value.matches("[1-9][0-9]*") ? OptionalLong.of(Long.parseLong(value)) : OptionalLong.empty();
+        }
+
+        /** Every revision a recorded stream shows: its events' objects and its bookmarks. */
+        private static List<Long> streamRevisions(Exchange watch) {
+            List<Long> revisions = new ArrayList<>();
+            for (RecordedStream.StreamEvent event : watch.stream().events()) {
+                eventRevision(event.line()).ifPresent(revisions::add);
+            }
+            return revisions;
+        }
+
+        private static OptionalLong eventRevision(String line) {
+            JsonNode event = json(line);
+            String text = event == null ? "" : event.path("object").path("metadata").path("resourceVersion").asText("");
+            return text.matches("[1-9][0-9]*") ? OptionalLong.of(Long.parseLong(text)) : OptionalLong.empty();
+        }
+
+        /** The revisions a watch showed existed; when it was not sent, so did the writes its notes describe. */
+        private void observeStream(Exchange watch, boolean notSent) {
+            streamRevisions(watch).forEach(r -> rv.observe(r, null));
+            if (notSent) {
+                for (String note : watch.notes()) {
+                    Matcher timed = RevealedHistory.NOTE_TIMED_CREATE.matcher(note);
+                    while (timed.find()) {
+                        rv.observe(Long.parseLong(timed.group(4)), null);
+                    }
+                }
+            }
+        }
+
+        private void afterExchange() {
+            afterNextExchange.forEach(r -> rv.observe(r, null));
+            afterNextExchange.clear();
+            catchUp();
+        }
 
         /** The later chapter a request belongs to, if it is later than the server's. */
         private Optional<String> notServed(Request request) {
@@ -212,11 +487,26 @@ public final class Replayer {
         }
 
         /** A request as sent here: its translated target, the revisions it named, how they were translated. */
-        private record Sent(String target, Map<Long, Long> revisions, List<String> notes, Answer answer) {
+        private record Sent(String target, Map<Long, Long> revisions, List<String> notes, String body, Answer answer) {
+
+            Sent(String target, Map<Long, Long> revisions, List<String> notes, Answer answer) {
+                this(target, revisions, notes, "", answer);
+            }
         }
 
         // tag::translate-request[]
         private Sent send(Request request) {
+            Sent sent = translate(request);
+            return new Sent(sent.target(), sent.revisions(), sent.notes(),
+                    client.send(request.method(), sent.target(), keptHeaders(request), sent.body()));
+        }
+
+        private static List<Header> keptHeaders(Request request) {
+            return request.headers().stream().filter(h -> KEPT_HEADERS.contains(h.name().toLowerCase(Locale.ROOT))).toList();
+        }
+
+        /** The request as this replay sends it: revisions and uids translated; nothing sent yet. */
+        private Sent translate(Request request) {
             Map<Long, Long> revisions = new LinkedHashMap<>();
             List<String> notes = new ArrayList<>();
             int question = request.target().indexOf('?');
@@ -251,9 +541,7 @@ public final class Replayer {
             }
             String body = NAMES_A_VERSION.contains(request.method()) ? translateBody(request.body(), revisions, notes)
                     : request.body();
-            List<Header> headers = request.headers().stream()
-                    .filter(h -> KEPT_HEADERS.contains(h.name().toLowerCase(Locale.ROOT))).toList();
-            return new Sent(target, revisions, notes, client.send(request.method(), target, headers, body));
+            return new Sent(target, revisions, notes, body, null);
         }
         // end::translate-request[]
 
@@ -357,6 +645,15 @@ public final class Replayer {
          */
         private void catchUp() {
             for (long golden : rv.notYetReproduced()) {
+                Optional<RevealedHistory.Write> write = revealed == null ? Optional.empty() : revealed.at(golden);
+                Optional<Long> made = write.flatMap(this::reproduce);
+                if (made.isPresent()) {
+                    rv.learnWrite(golden, made.get());
+                    ourLatestWrite = Math.max(ourLatestWrite, made.get());
+                    reproducedWrites.add(golden + " (" + (write.get().delete() ? "delete " : "write ") + write.get().namespace()
+                            + "/" + write.get().name() + ")");
+                    continue;
+                }
                 ByteSequence key = ByteSequence.from(UNRELATED_KEY, StandardCharsets.UTF_8);
                 ByteSequence value = ByteSequence.from("stands for revision " + golden + " of the real run: "
                         + rv.describe(golden), StandardCharsets.UTF_8);
@@ -374,12 +671,60 @@ public final class Replayer {
         }
         // end::catch-up[]
 
-        /** Notes and etcd blocks tell which revisions the real run had reached. */
-        private void observe(Entry entry) {
+        // tag::reproduce[]
+        /**
+         * Makes a revealed write through the server, as the real run's other client did: a create if the
+         * object does not exist here, else an unconditional update, or a delete. Empty if the server
+         * wrote nothing (then an unrelated write stands for the revision).
+         */
+        private Optional<Long> reproduce(RevealedHistory.Write write) {
+            String collection = "/api/v1/namespaces/" + write.namespace() + "/configmaps";
+            String item = collection + "/" + write.name();
+            Answer existing = client.send("GET", item, JSON_HEADERS, "");
+            if (write.delete()) {
+                Answer deleted = client.send("DELETE", item, JSON_HEADERS, "");
+                return deleted.code() == 200 ? Optional.of(currentRevision()) : Optional.empty();
+            }
+            ObjectNode body;
+            if (write.object() != null) {
+                body = RevealedHistory.body(write.object());
+            } else if (existing.code() == 200) { // a note names the write, not its content
+                body = RevealedHistory.body((ObjectNode) json(existing.body()));
+                ((ObjectNode) body.get("metadata")).with("annotations").put("rvlab.io/stands-for",
+                        "revision " + write.revision() + " of the real run: " + write.source());
+            } else {
+                return Optional.empty();
+            }
+            Answer answer = existing.code() == 404 ? client.send("POST", collection, JSON_HEADERS, body.toString())
+                    : client.send("PUT", item, JSON_HEADERS, body.toString());
+            Optional<Long> ours = isSuccess(answer.code()) ? objectRv(answer.body()) : Optional.empty();
+            if (ours.isEmpty() || ours.get() <= ourLatestWrite) {
+                return Optional.empty();
+            }
+            if (existing.code() == 404 && write.object() != null) {
+                uids.learn(write.object().path("metadata").path("uid").asText(""),
+                        json(answer.body()).path("metadata").path("uid").asText(""));
+            }
+            return ours;
+        }
+        // end::reproduce[]
+
+        /** Notes and etcd blocks tell which revisions the real run had reached; etcdctl's compactions are made here too. */
+        private void observe(Entry entry, boolean replaying) {
             if (entry instanceof Note note) {
                 Matcher m = NOTE_REVISION.matcher(note.text());
                 while (m.find()) {
                     rv.observe(Long.parseLong(m.group(1)), null);
+                }
+                if (revealed != null) {
+                    observeWatchNote(note.text(), replaying);
+                }
+            } else if (entry instanceof EtcdBlock block && block.command().equals("compact")) {
+                Matcher compacted = Transcript.COMPACTED.matcher(block.output());
+                if (compacted.matches()) {
+                    rv.observe(Long.parseLong(compacted.group(1)), null); // etcd had reached it: one cannot compact the future
+                    catchUp();
+                    compact(rv.revision(Long.parseLong(compacted.group(1))).ours());
                 }
             } else if (entry instanceof EtcdBlock block) {
                 Matcher m = ETCD_HEADER_REVISION.matcher(block.output());
@@ -409,6 +754,42 @@ public final class Replayer {
             RvTranslator.continueRevision(body.path("metadata").path("continue").asText(""))
                     .filter(r -> r > 0).ifPresent(r -> rv.observe(r, null));
         }
+
+        /** Chapter 4's notes: "etcd revision before=270 after=272", "etcd revision at start 280", "(PATCH cm-c -> RV 274)". */
+        private void observeWatchNote(String note, boolean replaying) {
+            Matcher m = WATCH_NOTE_REVISION.matcher(note);
+            while (m.find()) {
+                rv.observe(Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)), null);
+            }
+            Matcher after = WATCH_NOTE_AFTER.matcher(note);
+            while (after.find()) {
+                afterNextExchange.add(Long.parseLong(after.group(1)));
+            }
+            Matcher update = RevealedHistory.NOTE_UPDATE.matcher(note);
+            while (update.find()) {
+                rv.observe(Long.parseLong(update.group(2)), null);
+            }
+            if (!replaying) { // when replaying, the watch after the note makes it at its time
+                Matcher timed = RevealedHistory.NOTE_TIMED_CREATE.matcher(note);
+                while (timed.find()) {
+                    rv.observe(Long.parseLong(timed.group(4)), null);
+                }
+            }
+        }
+
+        // tag::compact[]
+        /** {@code etcdctl compact N}, at the revision that stands for N here. */
+        private void compact(long ours) {
+            try {
+                etcd.client().getKVClient().compact(ours).get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException("cannot compact etcd at " + ours + ": " + e, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        // end::compact[]
 
         private long currentRevision() {
             GetOption countOnly = GetOption.builder().withCountOnly(true).build();
@@ -449,6 +830,19 @@ public final class Replayer {
      * with resourceVersion "0", or with a non-zero resourceVersion that is not Exact and no limit;
      * never with a continue token. (Fact sheet §1.2; golden b2.1–b2.3, b3.5 against b1, b3.1, b3.7.)
      */
+    static String queryParam(String target, String name) {
+        int question = target.indexOf('?');
+        if (question >= 0) {
+            for (String param : target.substring(question + 1).split("&")) {
+                int equals = param.indexOf('=');
+                if ((equals < 0 ? param : param.substring(0, equals)).equals(name)) {
+                    return equals < 0 ? "" : param.substring(equals + 1);
+                }
+            }
+        }
+        return "";
+    }
+
     static boolean servedFromWatchCache(Request request) {
         Map<String, String> params = new LinkedHashMap<>();
         int question = request.target().indexOf('?');

@@ -34,17 +34,17 @@ public final class Report {
             if (ordered.isEmpty()) {
                 continue;
             }
-            ordered.sort(Comparator.comparingInt(r -> Replayer.HISTORY.indexOf(r.transcript().name())));
+            ordered.sort(Comparator.comparingInt(r -> chapter.history().indexOf(r.entry())));
             out.append("\n\n######## ").append(chapter.server()).append(" ########\n\n");
             Map<Verdict, Integer> total = new EnumMap<>(Verdict.class);
             for (Replayer.Result result : ordered) {
                 Map<Verdict, Integer> counts = counts(result);
                 counts.forEach((verdict, n) -> total.merge(verdict, n, Integer::sum));
-                out.append(String.format("%-55s %s%n", result.transcript().name() + ":", line(counts)));
+                out.append(String.format("%-55s %s%n", result.entry() + ":", line(counts)));
             }
             out.append(String.format("%-55s %s%n", "total:", line(total)));
             for (Replayer.Result result : ordered) {
-                out.append("\n== chapter ").append(chapter.number()).append(": ").append(result.transcript().name()).append(" ==\n");
+                out.append("\n== chapter ").append(chapter.number()).append(": ").append(result.entry()).append(" ==\n");
                 out.append("setup: ").append(result.setup().isEmpty() ? "none (fresh etcd)" : String.join("; ", result.setup()))
                         .append('\n');
                 for (Outcome outcome : result.outcomes()) {

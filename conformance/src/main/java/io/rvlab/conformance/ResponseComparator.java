@@ -89,6 +89,39 @@ public final class ResponseComparator {
         return new Comparison(List.copyOf(comparator.differences), List.copyOf(comparator.notes));
     }
 
+    /**
+     * Compares one object the way a response body is compared (a Status's message translated; an
+     * object's uid, creationTimestamp and managedFields set aside, its resourceVersion translated):
+     * for the objects of watch events. Differences come back as {@link Aspect#BODY}.
+     */
+    static Comparison compareObject(JsonNode golden, JsonNode ours, Context context) {
+        ResponseComparator comparator = new ResponseComparator(context);
+        if (!(golden instanceof ObjectNode g) || !(ours instanceof ObjectNode o)) {
+            if (!Objects.equals(golden, ours)) {
+                comparator.differences.add(new Difference(Aspect.BODY, String.valueOf(golden), String.valueOf(ours)));
+            }
+            return new Comparison(List.copyOf(comparator.differences), List.copyOf(comparator.notes));
+        }
+        ObjectNode expected = g.deepCopy();
+        ObjectNode actual = o.deepCopy();
+        if ("Status".equals(expected.path("kind").asText())) {
+            comparator.status(expected, true);
+            comparator.status(actual, false);
+        } else {
+            Set<String> relaxed = new HashSet<>();
+            comparator.object(expected, true, relaxed);
+            comparator.object(actual, false, relaxed);
+        }
+        List<PathDifference> paths = new ArrayList<>();
+        comparator.diff("", expected, actual, paths);
+        if (!paths.isEmpty()) {
+            comparator.differences.add(new Difference(Aspect.BODY,
+                    String.join("; ", paths.stream().map(p -> p.path() + ": " + p.expected()).toList()),
+                    String.join("; ", paths.stream().map(p -> p.path() + ": " + p.actual()).toList())));
+        }
+        return new Comparison(List.copyOf(comparator.differences), List.copyOf(comparator.notes));
+    }
+
     /** The reasons of a 5xx that are the server's condition, not a verdict on the request. */
     private static final Set<String> SERVER_SIDE_REASONS = Set.of("Timeout", "ServerTimeout", "ServiceUnavailable");
 

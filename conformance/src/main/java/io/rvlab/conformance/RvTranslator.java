@@ -52,11 +52,24 @@ public final class RvTranslator {
     private final Set<Long> writes = new HashSet<>();
     private final Map<Long, String> knownAs = new HashMap<>();
     private final long ourStart;
+    private final long preHistory;
     private long goldenLatest;
 
     /** @param ourStart this replay's etcd revision before its first request (after the server's bootstrap) */
     public RvTranslator(long ourStart) {
+        this(ourStart, 0);
+    }
+
+    /**
+     * @param preHistory 0, or the revision up to which this replay's etcd was given a history of its own
+     *        before the server started, standing for the real etcd's revisions before the transcripts
+     *        begin (76, before 00 creates namespace lab at 77): such a revision, named before the first
+     *        replayed create, is the same revision here (f1.8's watch from 10, older than any watch
+     *        cache's window in both runs)
+     */
+    public RvTranslator(long ourStart, long preHistory) {
         this.ourStart = ourStart;
+        this.preHistory = preHistory;
     }
 
     /**
@@ -131,6 +144,10 @@ public final class RvTranslator {
                     : golden + " was " + describe(golden) + "; reproduced here by an unrelated write");
         }
         Entry<Long, Long> before = reproduced.floorEntry(golden);
+        if (before == null && golden <= preHistory) {
+            return new Translation(golden, golden, golden + " is in the history etcd had before the scenarios began "
+                    + "(up to " + preHistory + "): the same revision of this replay's pre-history");
+        }
         if (before == null) {
             return new Translation(golden, ourStart, golden + " is before the first replayed create: "
                     + "mapped to the revision the server started at, " + ourStart);

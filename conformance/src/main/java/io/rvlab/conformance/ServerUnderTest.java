@@ -4,8 +4,15 @@ import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.EtcdStorage;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.etcd.jetcd.ByteSequence;
+import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.support.etcd.Etcd;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The API server a replay talks to, running over the etcd the replay started for it. A later
@@ -26,6 +33,11 @@ public interface ServerUnderTest extends AutoCloseable {
     /** The last chapter whose requests this server serves. */
     int chapter();
 
+    /** 0, or the revision etcd was brought to before the server started ({@link RvTranslator#RvTranslator(long, long)}). */
+    default long preHistory() {
+        return 0;
+    }
+
     @Override
     void close();
 
@@ -39,7 +51,50 @@ public interface ServerUnderTest extends AutoCloseable {
         return of(ConcurrencyApiServer.start(new EtcdUpdatableStorage(etcd.client()), "127.0.0.1", 0), 3);
     }
 
+    /**
+     * The revision the real run's etcd had reached before the transcripts begin (00: "etcd revision
+     * before: 76"). Chapter 4's replay gives its etcd as much history before the server and its watch
+     * caches start, so that a revision from before the scenarios (f1.8's 10) is older than the watch
+     * cache's window here too, as it was there.
+     */
+    long REAL_PRE_HISTORY = 76;
+
+    /** Where that pre-history is written: outside {@code /registry}, so no cache and no list sees it. */
+    String PRE_HISTORY_KEY = "/rvlab-conformance/pre-history";
+
+    // tag::chapter4[]
+    /**
+     * Chapter 4's server: chapter 3's plus watch, with a watch cache per resource in its default
+     * configuration (a window of 1000 events, bookmarks every minute and 2 s before a watch's timeout,
+     * a progress request to etcd every second), over an etcd given the real run's pre-history.
+     */
+    static ServerUnderTest chapter4(Etcd etcd) {
+        writePreHistory(etcd, REAL_PRE_HISTORY);
+        return of(WatchApiServer.start(etcd.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT), 4, REAL_PRE_HISTORY);
+    }
+    // end::chapter4[]
+
+    private static void writePreHistory(Etcd etcd, long upTo) {
+        ByteSequence key = ByteSequence.from(PRE_HISTORY_KEY, StandardCharsets.UTF_8);
+        try {
+            long revision = etcd.client().getKVClient().get(key).get(30, TimeUnit.SECONDS).getHeader().getRevision();
+            while (revision < upTo) {
+                revision = etcd.client().getKVClient().put(key, ByteSequence.from("before the scenarios: revision "
+                        + (revision + 1), StandardCharsets.UTF_8)).get(30, TimeUnit.SECONDS).getHeader().getRevision();
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot write the pre-history: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     private static ServerUnderTest of(ApiServer server, int chapter) {
+        return of(server, chapter, 0);
+    }
+
+    private static ServerUnderTest of(ApiServer server, int chapter, long preHistory) {
         return new ServerUnderTest() {
             @Override
             public URI url() {
@@ -49,6 +104,11 @@ public interface ServerUnderTest extends AutoCloseable {
             @Override
             public int chapter() {
                 return chapter;
+            }
+
+            @Override
+            public long preHistory() {
+                return preHistory;
             }
 
             @Override

@@ -91,15 +91,25 @@ public record Transcript(String name, List<Entry> entries) {
      * @param index the exchange's number in its file, from 1
      * @param notes the notes between the previous exchange and this one
      */
-    public record Exchange(String id, int index, List<String> notes, Request request, Response response)
-            implements Entry {
+    public record Exchange(String id, int index, List<String> notes, Request request, Response response,
+            RecordedStream stream) implements Entry {
+
+        /** Whether the response was recorded as a timed watch stream ({@code === RESPONSE STREAM ...}). */
+        public boolean isStream() {
+            return stream != null;
+        }
     }
 
+    /** etcdctl's answer to a compaction: {@code compacted revision 229}. */
+    public static final Pattern COMPACTED = Pattern.compile("compacted revision (\\d+)\\s*");
+    private static final Pattern STREAM_LINE = Pattern.compile("=== RESPONSE STREAM .* ===");
     private static final Pattern RESPONSE_LINE = Pattern.compile("=== RESPONSE \\(curl time_total=([0-9.]+)s\\) ===");
     private static final Pattern ETCD_LINE = Pattern.compile("=== ETCD: (.*) ===");
     private static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.1 (\\d{3})( .*)?");
     /** A note that starts with a label such as "b2.4", "d1.1" or "h.3" names the exchange after it. */
     private static final Pattern LABEL = Pattern.compile("^([a-z]\\d*\\.\\d+)\\b");
+    /** A note that starts with a letter in parentheses, such as e2's "(C) repeated later ...", names it {@code e2(C)}. */
+    private static final Pattern LETTER = Pattern.compile("^\\(([A-Z])\\)");
 
     /** The file's short name: the part before the first '-', such as {@code b3}. */
     public String scenario() {
@@ -109,6 +119,22 @@ public record Transcript(String name, List<Entry> entries) {
     public static String scenarioOf(String fileName) {
         int dash = fileName.indexOf('-');
         return dash < 0 ? fileName : fileName.substring(0, dash);
+    }
+
+    /**
+     * The entries from the first note that starts with {@code fromNote} on ({@code from} true), or the
+     * ones before it: e2 was recorded in two sittings, (A)-(B) before e3 and (C)-(E) after n2, and the
+     * replay keeps the real run's order.
+     */
+    public Transcript part(String fromNote, boolean from) {
+        int at = 0;
+        while (at < entries.size() && !(entries.get(at) instanceof Note note && note.text().startsWith(fromNote))) {
+            at++;
+        }
+        if (at == entries.size()) {
+            throw new IllegalArgumentException(name + " has no note starting with " + fromNote);
+        }
+        return new Transcript(name, from ? entries.subList(at, entries.size()) : entries.subList(0, at));
     }
 
     public List<Exchange> exchanges() {
@@ -151,6 +177,17 @@ public record Transcript(String name, List<Entry> entries) {
                 String requestBody = blank < responseAt ? String.join("\n", lines.subList(blank + 1, responseAt)).strip() : "";
                 Request request = new Request(requestLine[0], requestLine[1], headers(name, lines, start + 1, blank), requestBody);
 
+                if (STREAM_LINE.matcher(lines.get(responseAt)).matches()) {
+                    // A watch: timed lines up to the next block or note.
+                    int end = indexOf(lines, responseAt + 1, l -> l.startsWith("=== ") || l.startsWith("###"));
+                    RecordedStream stream = RecordedStream.parse(name, responseAt + 2, lines.subList(responseAt + 1, end));
+                    int index = (int) entries.stream().filter(Exchange.class::isInstance).count() + 1;
+                    entries.add(new Exchange(idFor(name, index, notesSinceLastExchange), index,
+                            List.copyOf(notesSinceLastExchange), request, stream.asResponse(), stream));
+                    notesSinceLastExchange.clear();
+                    i = end;
+                    continue;
+                }
                 Matcher time = RESPONSE_LINE.matcher(lines.get(responseAt));
                 if (!time.matches()) {
                     throw error(name, responseAt, "not a response marker: " + lines.get(responseAt));
@@ -170,7 +207,7 @@ public record Transcript(String name, List<Entry> entries) {
 
                 int index = (int) entries.stream().filter(Exchange.class::isInstance).count() + 1;
                 entries.add(new Exchange(idFor(name, index, notesSinceLastExchange), index,
-                        List.copyOf(notesSinceLastExchange), request, response));
+                        List.copyOf(notesSinceLastExchange), request, response, null));
                 notesSinceLastExchange.clear();
                 i = bodyEnd;
             } else if (ETCD_LINE.matcher(line).matches()) {
@@ -179,6 +216,13 @@ public record Transcript(String name, List<Entry> entries) {
                 int end = indexOf(lines, i + 1, l -> l.startsWith("=== ") || l.startsWith("###"));
                 entries.add(new EtcdBlock(etcd.group(1), String.join("\n", lines.subList(i + 1, end)).strip()));
                 i = end;
+            } else if (line.startsWith("=== EXACT BYTES")) {
+                // od -c of the stream just above, also saved as a .raw file: RecordedStream rebuilds the same bytes
+                i = indexOf(lines, i + 1, l -> l.startsWith("=== ") || l.startsWith("###"));
+            } else if (COMPACTED.matcher(line).matches()) {
+                // etcdctl's answer to the "### === etcdctl ... compact N ===" note above it
+                entries.add(new EtcdBlock("compact", line.strip()));
+                i++;
             } else {
                 throw error(name, i, "unexpected line: " + line);
             }
@@ -192,6 +236,10 @@ public record Transcript(String name, List<Entry> entries) {
             Matcher label = LABEL.matcher(notes.get(n));
             if (label.find()) {
                 return label.group(1);
+            }
+            Matcher letter = LETTER.matcher(notes.get(n));
+            if (letter.find()) {
+                return scenarioOf(fileName) + "(" + letter.group(1) + ")";
             }
         }
         return scenarioOf(fileName) + "#" + index;

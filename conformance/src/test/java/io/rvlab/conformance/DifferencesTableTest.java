@@ -55,6 +55,18 @@ class DifferencesTableTest {
     }
 
     @Test
+    @DisplayName("chapter 4's table lists the watch rows (bookmarks, the no-watch-cache runs), not the earlier chapters' rows")
+    void chapter4Table() {
+        String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN), 4);
+        assertThat(adoc).startsWith("// Generated").endsWith("|===\n").doesNotContain("b3.12:").doesNotContain("c1.6:")
+                .contains("e2(C): `GET /api/v1/namespaces/lab/configmaps?watch=1&resourceVersion=268&allowWatchBookmarks=true&timeoutSeconds=20`")
+                .contains("n3#1: `GET /api/v1/namespaces/kube-public/configmaps?watch=1");
+        assertThat(rows(adoc)).isEqualTo(KnownDifferences.LIST.stream().filter(d -> d.since() == 4).count()
+                + KnownDifferences.GENERAL.stream().filter(g -> g.since() == 4).count());
+        assertThat(Chapter.CHAPTER_4.tableFileName()).isEqualTo("differences-ch04.adoc");
+    }
+
+    @Test
     @DisplayName("no open difference is part of a chapter's table")
     void openDifferencesAreNotPublished() {
         for (Chapter chapter : Chapter.ALL) {

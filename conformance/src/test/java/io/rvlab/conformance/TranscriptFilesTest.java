@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,12 +25,14 @@ class TranscriptFilesTest {
     @Test
     @DisplayName("every golden file has the SHA-256 its README lists (the copies were not edited)")
     void copiesAreUnchanged() throws Exception {
-        Matcher sums = Pattern.compile("([0-9a-f]{64})  (\\S+\\.txt)").matcher(Files.readString(GOLDEN.resolve("README.md")));
+        Matcher sums = Pattern.compile("([0-9a-f]{64})  (\\S+\\.(?:txt|raw))").matcher(Files.readString(GOLDEN.resolve("README.md")));
         Map<String, String> listed = new LinkedHashMap<>();
         while (sums.find()) {
             listed.put(sums.group(2), sums.group(1));
         }
-        assertThat(listed.keySet()).containsExactlyElementsOf(Replayer.HISTORY);
+        List<String> files = new java.util.ArrayList<>(Chapter.allEntries().stream().map(Replayer::fileOf).distinct().toList());
+        files.add("e1-watch-from-rv-updates-delete.raw");
+        assertThat(listed.keySet()).containsExactlyInAnyOrderElementsOf(files);
         for (Map.Entry<String, String> file : listed.entrySet()) {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(GOLDEN.resolve(file.getKey())));
             assertThat(HexFormat.of().formatHex(digest)).as(file.getKey()).isEqualTo(file.getValue());
@@ -39,8 +42,10 @@ class TranscriptFilesTest {
     @Test
     @DisplayName("the parser finds every exchange, and each body is exactly as long as its Content-Length says")
     void parsesExactly() {
-        Map<String, Integer> expected = Map.of("00", 1, "a1", 3, "b0", 2, "b1", 2, "b2", 5, "b3", 12, "c1", 12, "c2", 13, "d1", 7, "h1", 11);
-        for (String file : Replayer.HISTORY) {
+        Map<String, Integer> expected = new java.util.HashMap<>(Map.of("00", 1, "a1", 3, "b0", 2, "b1", 2, "b2", 5, "b3", 12,
+                "c1", 12, "c2", 13, "d1", 7, "h1", 11));
+        expected.putAll(Map.of("e1", 1, "e2", 5, "e3", 5, "f1", 16, "g1", 11, "i1", 6, "n1", 10, "n2", 11, "n3", 1));
+        for (String file : Chapter.allEntries().stream().map(Replayer::fileOf).distinct().toList()) {
             Transcript transcript = Transcript.read(GOLDEN.resolve(file));
             assertThat(transcript.exchanges()).as(file).hasSize(expected.get(transcript.scenario()));
             for (Exchange exchange : transcript.exchanges()) {
@@ -74,6 +79,43 @@ class TranscriptFilesTest {
         assertThat(a1.exchanges().get(1).request().body()).isEmpty();
         assertThat(a1.entries()).filteredOn(EtcdBlock.class::isInstance).hasSize(2)
                 .allSatisfy(e -> assertThat(((EtcdBlock) e).output()).contains("\"mod_revision\""));
+    }
+
+    @Test
+    @DisplayName("a recorded watch is rebuilt byte for byte (e1's equal the .raw file) and read as HTTP: status, headers, events, end")
+    void watchStreams() throws Exception {
+        Transcript e1 = Transcript.read(GOLDEN.resolve("e1-watch-from-rv-updates-delete.txt"));
+        RecordedStream stream = e1.exchanges().get(0).stream();
+        assertThat(stream.bytes()).isEqualTo(Files.readAllBytes(GOLDEN.resolve("e1-watch-from-rv-updates-delete.raw")));
+        assertThat(stream.code()).isEqualTo(200);
+        assertThat(stream.chunked()).isTrue();
+        assertThat(stream.headersAt()).isEqualTo(0.044);
+        assertThat(stream.events()).extracting(e -> e.line().substring(0, 20)).containsExactly(
+                "{\"type\":\"ADDED\",\"obj", "{\"type\":\"MODIFIED\",\"", "{\"type\":\"MODIFIED\",\"", "{\"type\":\"DELETED\",\"o");
+        assertThat(stream.events()).extracting(RecordedStream.StreamEvent::at).containsExactly(0.868, 1.390, 1.912, 2.432);
+        assertThat(stream.chunks()).isEqualTo(4);
+        assertThat(stream.end()).isEqualTo(new RecordedStream.End(true, 6.044));
+        assertThat(e1.entries()).filteredOn(Transcript.Note.class::isInstance).hasSize(2);
+
+        Transcript e2 = Transcript.read(GOLDEN.resolve("e2-watch-bookmarks.txt"));
+        assertThat(e2.exchanges()).extracting(Exchange::id).containsExactly("e2(A)", "e2(B)", "e2(C)", "e2(D)", "e2(E)");
+        assertThat(e2.exchanges().get(0).stream().end()).as("(A) was closed by its client").isEqualTo(new RecordedStream.End(false, 75.033));
+        assertThat(e2.exchanges().get(0).stream().events()).hasSize(2);
+        assertThat(e2.part("(C)", false).exchanges()).extracting(Exchange::id).containsExactly("e2(A)", "e2(B)");
+        assertThat(e2.part("(C)", true).exchanges()).extracting(Exchange::id).containsExactly("e2(C)", "e2(D)", "e2(E)");
+
+        Transcript e3 = Transcript.read(GOLDEN.resolve("e3-watch-no-rv-and-rv0.txt"));
+        assertThat(e3.exchanges().get(0).stream().events()).as("four initial ADDED events").hasSize(4);
+        assertThat(e3.exchanges().get(0).stream().chunks()).as("packed into one chunk").isEqualTo(1);
+
+        Transcript n2 = Transcript.read(GOLDEN.resolve("n2-no-watch-cache-watch-and-compaction.txt"));
+        RecordedStream split = n2.exchanges().get(0).stream();
+        assertThat(split.chunks()).as("one event split across two chunks").isEqualTo(2);
+        assertThat(split.events()).hasSize(6).allSatisfy(e -> assertThat(e.line()).startsWith("{\"type\":\"ADDED\"").endsWith("}}"));
+
+        Transcript f1 = Transcript.read(GOLDEN.resolve("f1-compaction-with-watch-cache.txt"));
+        assertThat(f1.entries()).filteredOn(EtcdBlock.class::isInstance).map(e -> ((EtcdBlock) e).output())
+                .containsExactly("compacted revision 229", "compacted revision 232");
     }
 
     @Test
