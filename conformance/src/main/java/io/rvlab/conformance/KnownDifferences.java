@@ -138,11 +138,12 @@ public final class KnownDifferences {
                             + "than the watcher.",
                     "A BOOKMARK 2 s before timeoutSeconds, at etcd's revision (270 and 275 in the transcript's "
                             + "numbering), shaped as in (B) and (E).",
-                    "rvlab's cache follows etcd's progress notifications: it asks etcd for one every second while it "
-                            + "has watchers, so its resourceVersion follows etcd's revision even while configmaps are "
-                            + "quiet. kube-apiserver's cache takes etcd's progress notifications too, but 1.26 asks for "
-                            + "none and etcd sends them unasked only every 10 minutes by default, so over a 20 s watch it "
-                            + "saw none. The bookmark is a resourceVersion the client may resume from, which is what "
+                    "rvlab's cache follows etcd's progress notifications, and the course starts etcd with "
+                            + "--experimental-watch-progress-notify-interval=1s, so etcd sends one every second and the "
+                            + "cache's resourceVersion follows etcd's revision even while configmaps are quiet. "
+                            + "kube-apiserver's cache opens its etcd watch with progress_notify too, but the etcd of "
+                            + "this recording ran with the default interval of 10 minutes, so over a 20 s watch the cache "
+                            + "heard none. The bookmark is a resourceVersion the client may resume from, which is what "
                             + "bookmarks are for (in (E) 1.26 itself sends one for an event the watcher never saw); the "
                             + "timing and shape are 1.26's, as (B) and (E) show."),
             new ListedDifference(4, "i1", List.of("i.3"), Set.of(Aspect.EVENTS),

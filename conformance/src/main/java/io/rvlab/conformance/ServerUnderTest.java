@@ -66,7 +66,8 @@ public interface ServerUnderTest extends AutoCloseable {
     /**
      * Chapter 4's server: chapter 3's plus watch, with a watch cache per resource in its default
      * configuration (a window of 1000 events, bookmarks every minute and 2 s before a watch's timeout,
-     * a progress request to etcd every second), over an etcd given the real run's pre-history.
+     * progress from etcd's notifications, every second on the course's etcd), over an etcd given the real
+     * run's pre-history.
      */
     static ServerUnderTest chapter4(Etcd etcd) {
         writePreHistory(etcd, REAL_PRE_HISTORY);

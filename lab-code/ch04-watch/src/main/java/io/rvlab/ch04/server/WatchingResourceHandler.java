@@ -76,11 +76,11 @@ public class WatchingResourceHandler extends UpdatingResourceHandler {
     public WatchOptions watchOptions(ApiRequest request, ResourcePath path) {
         String resourceVersion = request.param("resourceVersion");
         String match = request.param("resourceVersionMatch");
-        List<FieldError> errors = new ArrayList<>(
-                ListOptionsValidation.errors(resourceVersion, match, request.param("continue"), false));
-        if (!match.isEmpty()) { // Kubernetes 1.26: streaming lists (sendInitialEvents) came later
+        List<FieldError> errors = new ArrayList<>();
+        if (!match.isEmpty()) { // Kubernetes 1.26 checks this first; streaming lists (sendInitialEvents) came later
             errors.add(FieldError.forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch"));
         }
+        errors.addAll(ListOptionsValidation.errors(resourceVersion, match, request.param("continue"), false));
         if (!errors.isEmpty()) {
             throw Status.invalid(ListOptionsValidation.LIST_OPTIONS, "", errors).exception();
         }
