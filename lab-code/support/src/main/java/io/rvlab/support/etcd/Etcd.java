@@ -3,6 +3,7 @@ package io.rvlab.support.etcd;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.cluster.MemberListResponse;
 import io.etcd.jetcd.maintenance.StatusResponse;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -97,6 +98,64 @@ public final class Etcd implements AutoCloseable {
 
     public boolean isExternal() {
         return container == null;
+    }
+
+    /** Whether {@link #restart()} can work: only for an etcd the harness started in a container. */
+    public boolean canRestart() {
+        return container != null;
+    }
+
+    /**
+     * Restarts this etcd, as an operator restarting the etcd under a Kubernetes cluster would:
+     * etcd stops cleanly, comes back with the same data (every key, the same revision and
+     * compaction point) at the same endpoint, and this handle's {@link #client()} and every
+     * client from {@link #newClient()} keep working once it is back, because jetcd reconnects
+     * by itself (its watches resume from the last revision they delivered). Returns when etcd
+     * answers this handle's client again.
+     *
+     * <p>Use it only from a {@link FreshEtcd} class: restarting the shared etcd would disturb
+     * every other test of the JVM.
+     *
+     * @throws UnsupportedOperationException for an external etcd ({@link #canRestart()} is false):
+     *         the course does not own it, so a test needing a restart should skip
+     * @throws IllegalStateException if etcd did not come back at the same endpoint within a minute
+     */
+    public void restart() {
+        if (container == null) {
+            throw new UnsupportedOperationException("cannot restart the external etcd at " + endpoints
+                    + ": only an etcd the harness started in a container can be restarted (unset RVLAB_ETCD_ENDPOINTS)");
+        }
+        container.restart(Duration.ofSeconds(10));
+        awaitAnswer(Duration.ofMinutes(1));
+    }
+
+    /**
+     * Waits until etcd answers this handle's client. Right after a restart the client's gRPC
+     * channel may still be backing off from the failed connection, so this asks repeatedly.
+     */
+    private void awaitAnswer(Duration timeout) {
+        String first = endpoints.split(",")[0];
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                client.getMaintenanceClient().statusMember(first).get(5, TimeUnit.SECONDS);
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for etcd to come back", e);
+            } catch (Exception e) {
+                last = e;
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for etcd to come back", interrupted);
+                }
+            }
+        }
+        throw new IllegalStateException("etcd at " + endpoints + " did not answer within " + timeout.toSeconds()
+                + " s of its restart: " + last, last);
     }
 
     /** Which etcd this is, so a log always shows what the tests ran against. */
