@@ -1,0 +1,242 @@
+package io.rvlab.ch04.guarantees;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch01.Compactor;
+import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch02.storage.ListOptions;
+import io.rvlab.ch02.storage.ObjectList;
+import io.rvlab.ch02.storage.RegistryPrefix;
+import io.rvlab.ch02.storage.Versioner;
+import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.ch03.storage.Preconditions;
+import io.rvlab.ch04.watch.WatchEvent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A seeded, randomized workload on one namespace's ConfigMaps, with watchers that come and go,
+ * judged by {@link WatchGuarantees}.
+ *
+ * <p>The writes go through chapter 3's storage, so etcd holds exactly what kube-apiserver would
+ * store (JSON without resourceVersion, creates guarded by create_revision 0, updates and deletes
+ * by mod_revision), and every write's revision comes from etcd's answer into the
+ * {@link EtcdHistory}: the record no watch can bias. The writes are made one at a time (the
+ * concurrency under test is the watchers'); meanwhile:
+ * <ul>
+ *   <li>{@code watchers} {@link ResumingWatcher}s list, watch, drop their watch at random and
+ *       resume;</li>
+ *   <li>a third of the way through, two watchers are held away while etcd moves on and is
+ *       compacted, so their resume must get a 410 and relist;</li>
+ *   <li>two thirds of the way through, etcd restarts (if a restart was given): the writer waits
+ *       for it, the watchers live through it.</li>
+ * </ul>
+ * The seed fixes the writes, the watchers' choices and the disruption points; thread timing
+ * still varies from run to run, so a replay repeats the workload, not every interleaving.
+ */
+public final class RandomWorkload {
+
+    /**
+     * @param writes how many creates, updates and deletes
+     * @param names how many distinct ConfigMap names they touch
+     * @param disconnectChance per event and per idle poll, see {@link ResumingWatcher}
+     * @param compact whether to compact in the middle (with two watchers held across it)
+     * @param restart restarts etcd keeping its data (e.g. {@code etcd::restart}), or null for none
+     * @param catchUp how long the watchers get, after the last write, to reach it
+     */
+    public record Options(long seed, int writes, int names, int watchers, double disconnectChance,
+            Duration longestPause, boolean compact, Runnable restart, Duration catchUp) {
+
+        public static Options of(long seed) {
+            return new Options(seed, 300, 12, 6, 0.02, Duration.ofMillis(150), true, null, Duration.ofSeconds(30));
+        }
+
+        public Options withRestart(Runnable etcdRestart) {
+            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, etcdRestart, catchUp);
+        }
+
+        public Options withWrites(int count) {
+            return new Options(seed, count, names, watchers, disconnectChance, longestPause, compact, restart, catchUp);
+        }
+
+        public Options withWatchers(int count) {
+            return new Options(seed, writes, names, count, disconnectChance, longestPause, compact, restart, catchUp);
+        }
+    }
+
+    /** What happened: the evidence, and etcd's state at the end. */
+    public record Result(long seed, EtcdHistory history, List<WatchRecord> records, Map<String, ObjectNode> finalState,
+            long finalRevision, List<String> watcherFailures, List<String> timeline) {
+
+        /** Judges the records; a watcher that crashed or never caught up is a violation too. */
+        public WatchGuarantees.Report check() {
+            WatchGuarantees.Report report = new WatchGuarantees(history, finalState, finalRevision).check(records);
+            List<WatchGuarantees.Violation> all = new ArrayList<>(report.violations());
+            watcherFailures.forEach(f -> all.add(new WatchGuarantees.Violation(f.substring(0, f.indexOf(':')),
+                    WatchGuarantees.Kind.WATCHER, finalRevision, "", f.substring(f.indexOf(':') + 2))));
+            return new WatchGuarantees.Report(List.copyOf(all), report.watchers(), report.events(), report.resumes(),
+                    report.relists(), report.expired(), report.bookmarks());
+        }
+    }
+
+    private final Client client;
+    private final String namespace;
+    private final Options options;
+    private final EtcdUpdatableStorage storage;
+    private final Random random;
+    private final List<String> timeline = new ArrayList<>();
+
+    public RandomWorkload(Client client, String namespace, Options options) {
+        this.client = client;
+        this.namespace = namespace;
+        this.options = options;
+        this.storage = new EtcdUpdatableStorage(client, new Versioner(), Duration.ofSeconds(3));
+        this.random = new Random(options.seed());
+    }
+
+    /** The collection the workload writes: what the watch source must watch. */
+    public RegistryPrefix collection() {
+        return Keys.collection("configmaps", namespace);
+    }
+
+    // tag::run[]
+    public Result run(WatchSource source) throws InterruptedException {
+        note("seed %d (replay with -Drvlab.workload.seed=%d): %d writes over %d names, %d watchers, compaction %s, restart %s",
+                options.seed(), options.seed(), options.writes(), options.names(), options.watchers(),
+                options.compact() ? "yes" : "no", options.restart() != null ? "yes" : "no");
+        ObjectList initial = storage.getList(collection(), ListOptions.latest());
+        Map<String, ObjectNode> initialState = new TreeMap<>();
+        initial.items().forEach(item -> initialState.put(EtcdHistory.key(item), item));
+        EtcdHistory history = new EtcdHistory(Long.parseLong(initial.resourceVersion()), initialState);
+        Set<String> existing = new HashSet<>();
+        initial.items().forEach(item -> existing.add(item.path("metadata").path("name").asText()));
+
+        List<ResumingWatcher> watchers = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < options.watchers(); i++) {
+            ResumingWatcher watcher = new ResumingWatcher("watcher-" + i, source, options.seed() * 31 + i,
+                    options.disconnectChance(), options.longestPause());
+            watchers.add(watcher);
+            Thread thread = new Thread(watcher, watcher.name());
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        CountDownLatch release = new CountDownLatch(1);
+        int compactAt = options.compact() ? options.writes() / 3 : -1;
+        int holdAt = compactAt - 10;
+        int restartAt = options.restart() != null ? 2 * options.writes() / 3 : -1;
+        try {
+            for (int i = 0; i < options.writes(); i++) {
+                if (i == holdAt) {
+                    hold(watchers.subList(0, Math.min(2, watchers.size())), release);
+                }
+                if (i == compactAt) {
+                    long revision = history.lastRevision();
+                    new Compactor(client).compact(revision);
+                    history.compacted(revision);
+                    note("compacted at rv %d after write %d; releasing the held watchers", revision, i);
+                    release.countDown();
+                }
+                if (i == restartAt) {
+                    long started = System.nanoTime();
+                    options.restart().run();
+                    note("etcd restarted after write %d (rv %d), back in %d ms", i, history.lastRevision(),
+                            (System.nanoTime() - started) / 1_000_000);
+                }
+                write(i, history, existing);
+                if (random.nextInt(4) == 0) {
+                    Thread.sleep(random.nextInt(4));
+                }
+            }
+            ObjectList end = storage.getList(collection(), ListOptions.latest());
+            Map<String, ObjectNode> finalState = new TreeMap<>();
+            end.items().forEach(item -> finalState.put(EtcdHistory.key(item), item));
+            long last = history.lastRevision();
+            note("%d writes done, last at rv %d; waiting for every watcher to reach it", history.size(), last);
+            watchers.forEach(w -> w.stopAt(last));
+            List<String> failures = awaitWatchers(watchers, threads, last);
+            return new Result(options.seed(), history, watchers.stream().map(ResumingWatcher::record).toList(),
+                    finalState, Long.parseLong(end.resourceVersion()), failures, List.copyOf(timeline));
+        } finally {
+            release.countDown();
+            threads.forEach(Thread::interrupt);
+        }
+    }
+    // end::run[]
+
+    /** One random create, update or delete, recorded with the revision etcd answered. */
+    private void write(int i, EtcdHistory history, Set<String> existing) {
+        String name = "cm-" + random.nextInt(options.names());
+        String value = "v" + i;
+        if (!existing.contains(name)) {
+            history.record(WatchEvent.Type.ADDED, storage.create(Keys.object("configmaps", namespace, name),
+                    configMap(name, value)));
+            existing.add(name);
+        } else if (random.nextInt(4) > 0) {
+            history.record(WatchEvent.Type.MODIFIED, storage.guaranteedUpdate(Keys.object("configmaps", namespace, name),
+                    Preconditions.NONE, current -> {
+                        ((ObjectNode) current.get("data")).put("value", value);
+                        return current;
+                    }));
+        } else {
+            history.record(WatchEvent.Type.DELETED, storage.delete(Keys.object("configmaps", namespace, name),
+                    Preconditions.NONE));
+            existing.remove(name);
+        }
+    }
+
+    private ObjectNode configMap(String name, String value) {
+        ObjectNode cm = JsonNodeFactory.instance.objectNode();
+        cm.put("kind", "ConfigMap").put("apiVersion", "v1");
+        ObjectNode metadata = cm.putObject("metadata");
+        metadata.put("name", name).put("namespace", namespace);
+        metadata.putObject("labels").put("app", "guarantees");
+        cm.putObject("data").put("value", value);
+        return cm;
+    }
+
+    /** Holds the watchers away (their watches closed) until {@code release}; waits until they are. */
+    private void hold(List<ResumingWatcher> held, CountDownLatch release) throws InterruptedException {
+        held.forEach(w -> w.holdUntil(release));
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (held.stream().anyMatch(w -> !w.holding() && w.crash() == null) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        note("held %s away from rv %s",
+                held.stream().map(ResumingWatcher::name).toList(), held.stream().map(ResumingWatcher::lastSeen).toList());
+    }
+
+    private List<String> awaitWatchers(List<ResumingWatcher> watchers, List<Thread> threads, long last)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + options.catchUp().toNanos();
+        for (Thread thread : threads) {
+            thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+        }
+        List<String> failures = new ArrayList<>();
+        for (ResumingWatcher watcher : watchers) {
+            if (watcher.crash() != null) {
+                failures.add(watcher.name() + ": crashed: " + watcher.crash());
+            } else if (watcher.lastSeen() < last) {
+                failures.add(watcher.name() + ": still at rv " + watcher.lastSeen() + " after "
+                        + options.catchUp().toSeconds() + " s, the last write was at rv " + last);
+            }
+        }
+        note("watchers stopped at %s", watchers.stream().map(ResumingWatcher::lastSeen).toList());
+        return failures;
+    }
+
+    private void note(String format, Object... args) {
+        String line = String.format(format, args);
+        timeline.add(line);
+        System.out.println("[workload] " + line);
+    }
+}

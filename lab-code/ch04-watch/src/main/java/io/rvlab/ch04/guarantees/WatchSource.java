@@ -1,0 +1,31 @@
+package io.rvlab.ch04.guarantees;
+
+import io.rvlab.ch02.storage.ObjectList;
+
+/**
+ * What a watcher under test watches: one collection (for example the ConfigMaps of one
+ * namespace), read as a Kubernetes client reads it, by a consistent list and by watches from a
+ * resourceVersion (client-go's {@code ListerWatcher}). The guarantee checker is indifferent to
+ * what is behind it: etcd directly ({@link StorageWatchSource}), the watch cache, or HTTP.
+ */
+public interface WatchSource {
+
+    /**
+     * A consistent list of the collection now: its items, each with its resourceVersion, and the
+     * list's resourceVersion, the revision it was read at. What a watcher relists.
+     *
+     * @throws RuntimeException if the list cannot be read now (etcd down, connection refused): the
+     *         watcher retries
+     */
+    ObjectList list();
+
+    /**
+     * Starts a watch of every change after {@code resourceVersion} (a specific one, never "" or
+     * "0"), delivered in resourceVersion order. A resourceVersion too old to be served is not an
+     * exception: like kube-apiserver, the stream's only event is then an ERROR whose object is a
+     * Status with code 410 (reason Expired), and the stream ends.
+     *
+     * @throws RuntimeException if the watch cannot be started now: the watcher retries
+     */
+    EventStream watch(String resourceVersion);
+}
