@@ -48,27 +48,44 @@ public final class RandomWorkload {
      * @param writes how many creates, updates and deletes
      * @param names how many distinct ConfigMap names they touch
      * @param disconnectChance per event and per idle poll, see {@link ResumingWatcher}
-     * @param compact whether to compact in the middle (with two watchers held across it)
+     * @param compact whether to compact a third of the way through
+     * @param heldWrites how many writes the first two watchers are kept away for, up to the
+     *        compaction: their resume must then get a 410. Behind a watch cache, 410 also comes
+     *        from the cache's window, so keep its capacity below this to see the relist path
      * @param restart restarts etcd keeping its data (e.g. {@code etcd::restart}), or null for none
      * @param catchUp how long the watchers get, after the last write, to reach it
      */
     public record Options(long seed, int writes, int names, int watchers, double disconnectChance,
-            Duration longestPause, boolean compact, Runnable restart, Duration catchUp) {
+            Duration longestPause, boolean compact, int heldWrites, Runnable restart, Duration catchUp) {
 
+        /** 300 writes over 12 names, 6 watchers, a compaction with two watchers held for 10 writes, no restart. */
         public static Options of(long seed) {
-            return new Options(seed, 300, 12, 6, 0.02, Duration.ofMillis(150), true, null, Duration.ofSeconds(30));
+            return new Options(seed, 300, 12, 6, 0.02, Duration.ofMillis(150), true, 10, null, Duration.ofSeconds(30));
         }
 
         public Options withRestart(Runnable etcdRestart) {
-            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, etcdRestart, catchUp);
+            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, heldWrites,
+                    etcdRestart, catchUp);
         }
 
         public Options withWrites(int count) {
-            return new Options(seed, count, names, watchers, disconnectChance, longestPause, compact, restart, catchUp);
+            return new Options(seed, count, names, watchers, disconnectChance, longestPause, compact, heldWrites,
+                    restart, catchUp);
         }
 
         public Options withWatchers(int count) {
-            return new Options(seed, writes, names, count, disconnectChance, longestPause, compact, restart, catchUp);
+            return new Options(seed, writes, names, count, disconnectChance, longestPause, compact, heldWrites,
+                    restart, catchUp);
+        }
+
+        /** With or without the compaction (an etcd shared with other tests must not be compacted). */
+        public Options withCompaction(boolean on, int held) {
+            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, on, held, restart, catchUp);
+        }
+
+        public Options withCatchUp(Duration timeout) {
+            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, heldWrites,
+                    restart, timeout);
         }
     }
 
@@ -132,7 +149,7 @@ public final class RandomWorkload {
         }
         CountDownLatch release = new CountDownLatch(1);
         int compactAt = options.compact() ? options.writes() / 3 : -1;
-        int holdAt = compactAt - 10;
+        int holdAt = options.compact() ? Math.max(0, compactAt - options.heldWrites()) : -1;
         int restartAt = options.restart() != null ? 2 * options.writes() / 3 : -1;
         try {
             for (int i = 0; i < options.writes(); i++) {
@@ -231,7 +248,20 @@ public final class RandomWorkload {
             }
         }
         note("watchers stopped at %s", watchers.stream().map(ResumingWatcher::lastSeen).toList());
+        Map<String, Integer> ends = new TreeMap<>();
+        watchers.forEach(w -> w.record().segments().forEach(s -> ends.merge(kindOf(s.end()), 1, Integer::sum)));
+        note("why watches ended: %s", ends);
+        watchers.stream().flatMap(w -> w.record().segments().stream()).map(WatchRecord.Segment::end)
+                .filter(end -> end.startsWith("watch ended") || end.startsWith("could not start"))
+                .map(end -> end.length() > 200 ? end.substring(0, 200) + "..." : end)
+                .distinct().limit(5).forEach(end -> note("  for example: %s", end));
         return failures;
+    }
+
+    /** An end reason without its details (revisions, etcd's wording), to count them. */
+    private static String kindOf(String end) {
+        int colon = end.indexOf(':');
+        return end.isEmpty() ? "(still open)" : colon < 0 ? end : end.substring(0, colon);
     }
 
     private void note(String format, Object... args) {
