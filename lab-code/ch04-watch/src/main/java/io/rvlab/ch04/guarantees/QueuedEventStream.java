@@ -21,6 +21,11 @@ public final class QueuedEventStream implements EventStream, WatchListener {
     private volatile AutoCloseable underlying = () -> { };
     private volatile String endReason = "";
 
+    /** A stream that just ends when the push side fails or finishes. */
+    public QueuedEventStream() {
+        this(error -> null);
+    }
+
     /** @param lastEvent the event an error turns into, or null for none (the stream just ends) */
     public QueuedEventStream(Function<RuntimeException, WatchEvent> lastEvent) {
         this.lastEvent = lastEvent;

@@ -88,7 +88,7 @@ public final class WatchGuarantees {
         List<Violation> violations = new ArrayList<>(checkHistory());
         int events = 0, resumes = 0, relists = 0, expired = 0, bookmarks = 0;
         for (WatchRecord record : records) {
-            Stream stream = new Stream(record.watcher(), violations);
+            StreamCheck stream = new StreamCheck(record.watcher(), violations);
             for (Segment segment : record.segments()) {
                 if (stream.started) { // the first segment is the watcher's start, not a resume or relist
                     resumes += segment.start() == WatchRecord.Start.RESUME ? 1 : 0;
@@ -98,7 +98,7 @@ public final class WatchGuarantees {
                 for (WatchEvent event : segment.events()) {
                     stream.accept(event);
                     events++;
-                    expired += Stream.isExpired(event) ? 1 : 0;
+                    expired += StreamCheck.isExpired(event) ? 1 : 0;
                     bookmarks += event.type() == WatchEvent.Type.BOOKMARK ? 1 : 0;
                 }
                 stream.started = true;
@@ -124,7 +124,7 @@ public final class WatchGuarantees {
     }
 
     /** One watcher's life, followed event by event: what it has seen and the state it built. */
-    private final class Stream {
+    private final class StreamCheck {
         final String watcher;
         final List<Violation> violations;
         final Set<Long> seen = new HashSet<>();
@@ -134,7 +134,7 @@ public final class WatchGuarantees {
         boolean expiredLast;       // the previous segment ended in ERROR 410
         Segment segment;
 
-        Stream(String watcher, List<Violation> violations) {
+        StreamCheck(String watcher, List<Violation> violations) {
             this.watcher = watcher;
             this.violations = violations;
         }

@@ -7,6 +7,32 @@ import io.rvlab.ch02.storage.ObjectList;
  * namespace), read as a Kubernetes client reads it, by a consistent list and by watches from a
  * resourceVersion (client-go's {@code ListerWatcher}). The guarantee checker is indifferent to
  * what is behind it: etcd directly ({@link StorageWatchSource}), the watch cache, or HTTP.
+ *
+ * <p>Plugging another watch in takes an adapter of a few lines. Through the watch cache:
+ * <pre>{@code
+ * WatchSource cached = new WatchSource() {
+ *     public ObjectList list() {                        // or a consistent list from etcd
+ *         ObjectNode list = cache.list(namespace, ObjectFilter.EVERYTHING);
+ *         List<ObjectNode> items = new ArrayList<>();
+ *         list.path("items").forEach(item -> items.add((ObjectNode) item));
+ *         return new ObjectList(items, list.path("metadata").path("resourceVersion").asText(), "",
+ *                 OptionalLong.empty());
+ *     }
+ *     public EventStream watch(String resourceVersion) {
+ *         CacheWatcher watcher = cache.watch(new WatchOptions(namespace, resourceVersion,
+ *                 ObjectFilter.EVERYTHING, true, null));
+ *         return new EventStream() {
+ *             public WatchEvent next(Duration wait) throws InterruptedException { return watcher.next(wait); }
+ *             public boolean ended() { return watcher.ended(); }
+ *             public void close() { watcher.close(); }
+ *         };
+ *     }
+ * };
+ * }</pre>
+ * Over HTTP, {@code list()} is a GET of the collection, and {@code watch} a GET with
+ * {@code ?watch=1&resourceVersion=N&allowWatchBookmarks=true} whose lines a reader thread hands
+ * to a {@link QueuedEventStream} ({@code onEvent} per line, {@code onError} at the end of the
+ * body), closed by closing the response.
  */
 public interface WatchSource {
 

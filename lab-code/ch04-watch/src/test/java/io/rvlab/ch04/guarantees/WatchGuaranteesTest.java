@@ -6,6 +6,7 @@ import static io.rvlab.ch04.watch.WatchEvent.Type.DELETED;
 import static io.rvlab.ch04.watch.WatchEvent.Type.ERROR;
 import static io.rvlab.ch04.watch.WatchEvent.Type.MODIFIED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -139,7 +140,7 @@ class WatchGuaranteesTest {
         List<Violation> violations = checker.check(List.of(record)).violations();
 
         assertThat(violations).extracting(Violation::kind, Violation::revision, Violation::key)
-                .contains(org.assertj.core.groups.Tuple.tuple(Kind.GAP, 102L, "ns/b"));
+                .contains(tuple(Kind.GAP, 102L, "ns/b"));
     }
 
     @Test
@@ -154,10 +155,10 @@ class WatchGuaranteesTest {
         List<Violation> violations = checker.check(List.of(record)).violations();
 
         assertThat(violations).extracting(Violation::kind, Violation::revision, Violation::key).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(Kind.CONTENT, 104L, "ns/b"),
-                org.assertj.core.groups.Tuple.tuple(Kind.CONTENT, 105L, "ns/a"),
-                org.assertj.core.groups.Tuple.tuple(Kind.FINAL_STATE, 105L, "ns/a"),
-                org.assertj.core.groups.Tuple.tuple(Kind.FINAL_STATE, 105L, "ns/b"));
+                tuple(Kind.CONTENT, 104L, "ns/b"),
+                tuple(Kind.CONTENT, 105L, "ns/a"),
+                tuple(Kind.FINAL_STATE, 105L, "ns/a"),
+                tuple(Kind.FINAL_STATE, 105L, "ns/b"));
     }
 
     @Test
@@ -168,10 +169,10 @@ class WatchGuaranteesTest {
 
         assertThat(checker.check(List.of(record)).violations()).extracting(Violation::kind, Violation::revision)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(Kind.GAP, 104L),
-                        org.assertj.core.groups.Tuple.tuple(Kind.GAP, 105L),
-                        org.assertj.core.groups.Tuple.tuple(Kind.FINAL_STATE, 105L),
-                        org.assertj.core.groups.Tuple.tuple(Kind.FINAL_STATE, 105L));
+                        tuple(Kind.GAP, 104L),
+                        tuple(Kind.GAP, 105L),
+                        tuple(Kind.FINAL_STATE, 105L),
+                        tuple(Kind.FINAL_STATE, 105L));
     }
 
     @Test
