@@ -107,23 +107,31 @@ public final class Etcd implements AutoCloseable {
 
     /**
      * Restarts this etcd, as an operator restarting the etcd under a Kubernetes cluster would:
-     * etcd stops cleanly, comes back with the same data (every key, the same revision and
-     * compaction point) at the same endpoint, and this handle's {@link #client()} and every
-     * client from {@link #newClient()} keep working once it is back, because jetcd reconnects
-     * by itself (its watches resume from the last revision they delivered). Returns when etcd
-     * answers this handle's client again.
+     * etcd stops cleanly (SIGTERM), comes back with the same data (every key, the same revision
+     * and compaction point) at the same endpoint, and returns once etcd answers this handle's
+     * {@link #client()} again (about two seconds with Podman here).
      *
-     * <p>Use it only from a {@link FreshEtcd} class: restarting the shared etcd would disturb
-     * every other test of the JVM.
+     * <p>What clients see: this handle's client and every client from {@link #newClient()} keep
+     * working, since jetcd reconnects by itself. Each open jetcd watch first reports the lost
+     * connection to its listener's {@code onError} (for example "Network closed for unknown
+     * reason", or a GOAWAY) and then, unless the listener closes it, resumes by itself half a
+     * second later from the revision after the last event it delivered. A watch that treats
+     * {@code onError} as the end (as chapter 4's StorageWatch does) must be resumed by its caller.
      *
      * @throws UnsupportedOperationException for an external etcd ({@link #canRestart()} is false):
      *         the course does not own it, so a test needing a restart should skip
-     * @throws IllegalStateException if etcd did not come back at the same endpoint within a minute
+     * @throws IllegalStateException for {@link #shared()}, whose restart would disturb every other
+     *         test of the JVM (annotate the test class {@link FreshEtcd}), or if etcd did not come
+     *         back at the same endpoint within a minute
      */
     public void restart() {
         if (container == null) {
             throw new UnsupportedOperationException("cannot restart the external etcd at " + endpoints
                     + ": only an etcd the harness started in a container can be restarted (unset RVLAB_ETCD_ENDPOINTS)");
+        }
+        if (this == shared) {
+            throw new IllegalStateException("refusing to restart the etcd every test of this JVM shares;"
+                    + " give the test class @FreshEtcd for an etcd of its own");
         }
         container.restart(Duration.ofSeconds(10));
         awaitAnswer(Duration.ofMinutes(1));

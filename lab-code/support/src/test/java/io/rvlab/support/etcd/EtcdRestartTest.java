@@ -56,6 +56,15 @@ class EtcdRestartTest {
     }
 
     @Test
+    @DisplayName("refuses the shared etcd, which every other test of the JVM is using")
+    void sharedIsNotRestarted() {
+        Etcd shared = Etcd.shared();
+        assumeTrue(shared.canRestart(), "the shared etcd is external here");
+        assertThatThrownBy(shared::restart).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("@FreshEtcd");
+    }
+
+    @Test
     @DisplayName("refuses an external etcd, which the course does not own")
     void externalCannotRestart() {
         EtcdSettings settings = EtcdSettings.load();
