@@ -33,6 +33,7 @@ public final class EtcdHistory {
     private final Map<String, ObjectNode> initialState;
     private final NavigableMap<Long, Change> changes = new ConcurrentSkipListMap<>();
     private final List<Long> compactions = new ArrayList<>();
+    private final java.util.Set<Long> outside = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** A history from {@code startRevision}, when the prefix held {@code initialState} (key to object). */
     public EtcdHistory(long startRevision, Map<String, ObjectNode> initialState) {
@@ -65,6 +66,14 @@ public final class EtcdHistory {
             throw new IllegalStateException("two writes at revision " + revision + ": " + earlier + " and " + change);
         }
         return change;
+    }
+
+    /**
+     * Records a write the workload made outside the watched prefix (another namespace): no
+     * watcher of the prefix may see it, but it explains a revision.
+     */
+    public void recordOutside(long revision) {
+        outside.add(revision);
     }
 
     /** Notes that etcd was compacted at {@code revision} (for the report: what a 410 was about). */
@@ -119,14 +128,15 @@ public final class EtcdHistory {
     }
 
     /**
-     * Revisions after the start, up to the last one, that no recorded write explains. On an etcd
+     * Revisions after the start, up to the last one, that no recorded write (inside the prefix or
+     * {@linkplain #recordOutside outside} it) explains. On an etcd
      * that only the workload writes to, any such revision is a write whose outcome was lost (a
      * timeout that had in fact been applied), and the history cannot judge gaps.
      */
     public List<Long> unexplainedRevisions() {
         List<Long> missing = new ArrayList<>();
         for (long r = startRevision + 1; r <= lastRevision(); r++) {
-            if (!changes.containsKey(r)) {
+            if (!changes.containsKey(r) && !outside.contains(r)) {
                 missing.add(r);
             }
         }

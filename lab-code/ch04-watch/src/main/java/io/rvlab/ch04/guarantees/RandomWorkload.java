@@ -52,40 +52,53 @@ public final class RandomWorkload {
      * @param heldWrites how many writes the first two watchers are kept away for, up to the
      *        compaction: their resume must then get a 410. Behind a watch cache, 410 also comes
      *        from the cache's window, so keep its capacity below this to see the relist path
+     * @param outsideShare the share of writes made to a sibling namespace ({@code <namespace>-x},
+     *        whose keys share the watched prefix's text but for its "/"): no watcher may see them,
+     *        and behind a watch cache they move its resourceVersion on, which is what bookmarks report
      * @param restart restarts etcd keeping its data (e.g. {@code etcd::restart}), or null for none
      * @param catchUp how long the watchers get, after the last write, to reach it
      */
     public record Options(long seed, int writes, int names, int watchers, double disconnectChance,
-            Duration longestPause, boolean compact, int heldWrites, Runnable restart, Duration catchUp) {
+            Duration longestPause, boolean compact, int heldWrites, double outsideShare, Runnable restart,
+            Duration catchUp) {
 
-        /** 300 writes over 12 names, 6 watchers, a compaction with two watchers held for 10 writes, no restart. */
+        /**
+         * 300 writes over 12 names (a fifth of them outside the namespace), 6 watchers, a
+         * compaction with two watchers held for 10 writes, no restart.
+         */
         public static Options of(long seed) {
-            return new Options(seed, 300, 12, 6, 0.02, Duration.ofMillis(150), true, 10, null, Duration.ofSeconds(30));
+            return new Options(seed, 300, 12, 6, 0.02, Duration.ofMillis(150), true, 10, 0.2, null, Duration.ofSeconds(30));
         }
 
         public Options withRestart(Runnable etcdRestart) {
             return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, heldWrites,
-                    etcdRestart, catchUp);
+                    outsideShare, etcdRestart, catchUp);
         }
 
         public Options withWrites(int count) {
             return new Options(seed, count, names, watchers, disconnectChance, longestPause, compact, heldWrites,
-                    restart, catchUp);
+                    outsideShare, restart, catchUp);
         }
 
         public Options withWatchers(int count) {
             return new Options(seed, writes, names, count, disconnectChance, longestPause, compact, heldWrites,
-                    restart, catchUp);
+                    outsideShare, restart, catchUp);
         }
 
         /** With or without the compaction (an etcd shared with other tests must not be compacted). */
         public Options withCompaction(boolean on, int held) {
-            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, on, held, restart, catchUp);
+            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, on, held, outsideShare,
+                    restart, catchUp);
+        }
+
+        public Options withOutsideShare(double share) {
+            return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, heldWrites,
+                    share, restart, catchUp);
         }
 
         public Options withCatchUp(Duration timeout) {
             return new Options(seed, writes, names, watchers, disconnectChance, longestPause, compact, heldWrites,
-                    restart, timeout);
+                    outsideShare, restart, timeout);
         }
     }
 
@@ -110,6 +123,7 @@ public final class RandomWorkload {
     private final EtcdUpdatableStorage storage;
     private final Random random;
     private final List<String> timeline = new ArrayList<>();
+    private final Set<String> outsideExisting = new HashSet<>();
 
     public RandomWorkload(Client client, String namespace, Options options) {
         this.client = client;
@@ -126,8 +140,8 @@ public final class RandomWorkload {
 
     // tag::run[]
     public Result run(WatchSource source) throws InterruptedException {
-        note("seed %d (replay with -Drvlab.workload.seed=%d): %d writes over %d names, %d watchers, compaction %s, restart %s",
-                options.seed(), options.seed(), options.writes(), options.names(), options.watchers(),
+        note("seed %d (replay with -Drvlab.workload.seed=%d): %d writes over %d names (%.0f%% outside), %d watchers, compaction %s, restart %s",
+                options.seed(), options.seed(), options.writes(), options.names(), 100 * options.outsideShare(), options.watchers(),
                 options.compact() ? "yes" : "no", options.restart() != null ? "yes" : "no");
         ObjectList initial = storage.getList(collection(), ListOptions.latest());
         Map<String, ObjectNode> initialState = new TreeMap<>();
@@ -157,7 +171,7 @@ public final class RandomWorkload {
                     hold(watchers.subList(0, Math.min(2, watchers.size())), release);
                 }
                 if (i == compactAt) {
-                    long revision = history.lastRevision();
+                    long revision = storage.currentRevision();
                     new Compactor(client).compact(revision);
                     history.compacted(revision);
                     note("compacted at rv %d after write %d; releasing the held watchers", revision, i);
@@ -178,7 +192,8 @@ public final class RandomWorkload {
             Map<String, ObjectNode> finalState = new TreeMap<>();
             end.items().forEach(item -> finalState.put(EtcdHistory.key(item), item));
             long last = history.lastRevision();
-            note("%d writes done, last at rv %d; waiting for every watcher to reach it", history.size(), last);
+            note("%d writes done (%d in the namespace), last in the namespace at rv %d; waiting for every watcher to reach it",
+                    options.writes(), history.size(), last);
             watchers.forEach(w -> w.stopAt(last));
             List<String> failures = awaitWatchers(watchers, threads, last);
             return new Result(options.seed(), history, watchers.stream().map(ResumingWatcher::record).toList(),
@@ -192,6 +207,10 @@ public final class RandomWorkload {
 
     /** One random create, update or delete, recorded with the revision etcd answered. */
     private void write(int i, EtcdHistory history, Set<String> existing) {
+        if (random.nextDouble() < options.outsideShare()) {
+            writeOutside(i, history);
+            return;
+        }
         String name = "cm-" + random.nextInt(options.names());
         String value = "v" + i;
         if (!existing.contains(name)) {
@@ -209,6 +228,24 @@ public final class RandomWorkload {
                     Preconditions.NONE));
             existing.remove(name);
         }
+    }
+
+    /** A create or update in the sibling namespace: a revision no watcher of ours may see. */
+    private void writeOutside(int i, EtcdHistory history) {
+        String sibling = namespace + "-x";
+        String name = "noise-" + random.nextInt(3);
+        ObjectNode written;
+        if (outsideExisting.add(name)) {
+            ObjectNode cm = configMap(name, "v" + i);
+            ((ObjectNode) cm.get("metadata")).put("namespace", sibling);
+            written = storage.create(Keys.object("configmaps", sibling, name), cm);
+        } else {
+            written = storage.guaranteedUpdate(Keys.object("configmaps", sibling, name), Preconditions.NONE, current -> {
+                ((ObjectNode) current.get("data")).put("value", "v" + i);
+                return current;
+            });
+        }
+        history.recordOutside(EtcdHistory.revision(written));
     }
 
     private ObjectNode configMap(String name, String value) {
