@@ -41,6 +41,12 @@ import java.util.concurrent.CountDownLatch;
  * </ul>
  * The seed fixes the writes, the watchers' choices and the disruption points; thread timing
  * still varies from run to run, so a replay repeats the workload, not every interleaving.
+ *
+ * <p>To judge a client that resumes and relists by itself (not a {@link ResumingWatcher}), run
+ * with {@code withWatchers(0)} and a null source, start that client before {@link #run} with a
+ * handler writing into a {@link WatchRecord}, wait for it to reach
+ * {@code result.history().lastRevision()}, and check its record with
+ * {@code new WatchGuarantees(result.history(), result.finalState(), result.finalRevision())}.
  */
 public final class RandomWorkload {
 

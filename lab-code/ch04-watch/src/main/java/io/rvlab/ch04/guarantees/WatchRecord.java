@@ -1,6 +1,8 @@
 package io.rvlab.ch04.guarantees;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.api.Status;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +68,27 @@ public final class WatchRecord {
         }
         events.add(event);
         return this;
+    }
+
+    /**
+     * For a client that reports only its relist (client-go's {@code Replace}; a handler's
+     * "replace everything" call) and not the ERROR 410 that made it relist: records that 410,
+     * then the list. A client's first list is recorded as {@link #listed}.
+     */
+    public synchronized WatchRecord relistedAfterExpired(long resourceVersion, List<ObjectNode> items) {
+        if (events != null) {
+            received(new WatchEvent(WatchEvent.Type.ERROR,
+                    Status.expired("(a 410 the client handled without reporting it)", null).toJson()));
+            ended("410 Expired: relist");
+        }
+        return listed(resourceVersion, items);
+    }
+
+    /** A BOOKMARK at {@code resourceVersion}, for a client that reports only the resourceVersion. */
+    public synchronized WatchRecord bookmarked(String resourceVersion) {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        object.putObject("metadata").put("resourceVersion", resourceVersion);
+        return received(new WatchEvent(WatchEvent.Type.BOOKMARK, object));
     }
 
     /** The current watch stopped, and why (disconnected, 410, stream ended). */

@@ -118,6 +118,20 @@ class WatchGuaranteesTest {
     }
 
     @Test
+    @DisplayName("a client that reports only its relist and bookmark resourceVersions is judged the same way")
+    void clientLevelRecordPasses() {
+        WatchRecord record = new WatchRecord("w-client").resumed(100)
+                .received(event(ADDED, a1)).bookmarked("101")
+                .relistedAfterExpired(104, List.of(a2)).received(event(MODIFIED, a3));
+
+        Report report = checker.check(List.of(record));
+
+        assertThat(report.violations()).isEmpty();
+        assertThat(report.relists()).isEqualTo(1);
+        assertThat(report.bookmarks()).isEqualTo(1);
+    }
+
+    @Test
     @DisplayName("a relist without a 410, and a list that is not etcd's state at its revision, are caught")
     void badRelistIsCaught() {
         WatchRecord record = new WatchRecord("w-list").listed(100, List.of())
