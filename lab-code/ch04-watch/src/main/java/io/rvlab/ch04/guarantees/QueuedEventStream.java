@@ -13,6 +13,9 @@ import java.util.function.Function;
  * {@link EventStream} that a watcher's own thread pulls from, through an unbounded queue in
  * delivery order. The error that ends the push side can become one last event (for example the
  * ERROR 410 for a compacted start) before the stream reports {@link #ended()}.
+ *
+ * <p>Its lock guards only its own fields, and no call out (to the push side) is made while holding
+ * it, so the push side may call in while holding its own lock.
  */
 public final class QueuedEventStream implements EventStream, WatchListener {
 
@@ -76,12 +79,19 @@ public final class QueuedEventStream implements EventStream, WatchListener {
         return endReason;
     }
 
+    /**
+     * Disconnects. The push-side watch is closed outside this stream's lock: that watch may be
+     * inside {@link #onError} on its own thread, holding its lock while it waits for ours
+     * (StorageWatch calls its listener under its lock), and closing it under ours would deadlock.
+     */
     @Override
-    public synchronized void close() {
-        if (endReason.isEmpty()) {
-            endReason = "closed by the watcher";
+    public void close() {
+        synchronized (this) {
+            if (endReason.isEmpty()) {
+                endReason = "closed by the watcher";
+            }
+            queue.clear();
         }
-        queue.clear();
         try {
             underlying.close();
         } catch (Exception e) {
