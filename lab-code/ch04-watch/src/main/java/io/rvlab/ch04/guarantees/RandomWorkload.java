@@ -130,6 +130,7 @@ public final class RandomWorkload {
     private final Random random;
     private final List<String> timeline = new ArrayList<>();
     private final Set<String> outsideExisting = new HashSet<>();
+    private long started = System.nanoTime(); // reset when run() begins
 
     public RandomWorkload(Client client, String namespace, Options options) {
         this.client = client;
@@ -146,6 +147,7 @@ public final class RandomWorkload {
 
     // tag::run[]
     public Result run(WatchSource source) throws InterruptedException {
+        started = System.nanoTime();
         note("seed %d (replay with -Drvlab.workload.seed=%d): %d writes over %d names (%.0f%% outside), %d watchers, compaction %s, restart %s",
                 options.seed(), options.seed(), options.writes(), options.names(), 100 * options.outsideShare(), options.watchers(),
                 options.compact() ? "yes" : "no", options.restart() != null ? "yes" : "no");
@@ -184,10 +186,10 @@ public final class RandomWorkload {
                     release.countDown();
                 }
                 if (i == restartAt) {
-                    long started = System.nanoTime();
+                    long restartBegan = System.nanoTime();
                     options.restart().run();
                     note("etcd restarted after write %d (rv %d), back in %d ms", i, history.lastRevision(),
-                            (System.nanoTime() - started) / 1_000_000);
+                            (System.nanoTime() - restartBegan) / 1_000_000);
                 }
                 write(i, history, existing);
                 if (random.nextInt(4) == 0) {
@@ -310,6 +312,6 @@ public final class RandomWorkload {
     private void note(String format, Object... args) {
         String line = String.format(format, args);
         timeline.add(line);
-        System.out.println("[workload] " + line);
+        System.out.printf("[workload %5.1f s] %s%n", (System.nanoTime() - started) / 1e9, line);
     }
 }
