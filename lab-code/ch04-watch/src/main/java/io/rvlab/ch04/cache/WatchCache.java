@@ -57,7 +57,7 @@ import java.util.concurrent.TimeUnit;
  * events, at the interval etcd is started with ({@code --experimental-watch-progress-notify-interval};
  * the course's etcd uses one second, etcd's default is ten minutes).
  */
-public final class WatchCache implements AutoCloseable {
+public final class WatchCache implements WatchSource {
 
     /**
      * @param capacity how many recent changes the window holds (kube-apiserver sizes it
@@ -236,6 +236,7 @@ public final class WatchCache implements AutoCloseable {
      *
      * @throws io.rvlab.ch02.storage.InvalidResourceVersionException if the resourceVersion is not a number
      */
+    @Override
     public synchronized CacheWatcher watch(WatchOptions watchOptions) {
         long from = versioner.parse(watchOptions.resourceVersion());
         CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
@@ -324,6 +325,7 @@ public final class WatchCache implements AutoCloseable {
     }
 
     /** How many etcd watches this cache holds: one, whatever the number of watchers. */
+    @Override
     public synchronized int etcdWatches() {
         return etcdWatch != null && !etcdWatch.isClosed() ? 1 : 0;
     }
