@@ -32,7 +32,7 @@ import java.util.concurrent.CountDownLatch;
  * {@link EtcdHistory}: the record no watch can bias. The writes are made one at a time (the
  * concurrency under test is the watchers'); meanwhile:
  * <ul>
- *   <li>{@code watchers} {@link ResumingWatcher}s list, watch, drop their watch at random and
+ *   <li>{@code watchers} {@link ChaosWatcher}s list, watch, drop their watch at random and
  *       resume;</li>
  *   <li>a third of the way through, two watchers are held away while etcd moves on and is
  *       compacted, so their resume must get a 410 and relist;</li>
@@ -42,8 +42,8 @@ import java.util.concurrent.CountDownLatch;
  * The seed fixes the writes, the watchers' choices and the disruption points; thread timing
  * still varies from run to run, so a replay repeats the workload, not every interleaving.
  *
- * <p>To judge a client that resumes and relists by itself (not a {@link ResumingWatcher}), run
- * with {@code withWatchers(0)} and a null source, start that client before {@link #run} with a
+ * <p>To judge a client that resumes and relists by itself (not a {@link ChaosWatcher}), run
+ * with {@code withWatchers(0)} and a null target, start that client before {@link #run} with a
  * handler writing into a {@link WatchRecord}, wait for it to reach
  * {@code result.history().lastRevision()}, and check its record with
  * {@code new WatchGuarantees(result.history(), result.finalState(), result.finalRevision())}.
@@ -53,7 +53,7 @@ public final class RandomWorkload {
     /**
      * @param writes how many creates, updates and deletes
      * @param names how many distinct ConfigMap names they touch
-     * @param disconnectChance per event and per idle poll, see {@link ResumingWatcher}
+     * @param disconnectChance per event and per idle poll, see {@link ChaosWatcher}
      * @param compact whether to compact a third of the way through
      * @param heldWrites how many writes the first two watchers are kept away for, up to the
      *        compaction: their resume must then get a 410. Behind a watch cache, 410 also comes
@@ -140,13 +140,13 @@ public final class RandomWorkload {
         this.random = new Random(options.seed());
     }
 
-    /** The collection the workload writes: what the watch source must watch. */
+    /** The collection the workload writes: what the watch target must watch. */
     public RegistryPrefix collection() {
         return Keys.collection("configmaps", namespace);
     }
 
     // tag::run[]
-    public Result run(WatchSource source) throws InterruptedException {
+    public Result run(WatchTarget target) throws InterruptedException {
         started = System.nanoTime();
         note("seed %d (replay with -Drvlab.workload.seed=%d): %d writes over %d names (%.0f%% outside), %d watchers, compaction %s, restart %s",
                 options.seed(), options.seed(), options.writes(), options.names(), 100 * options.outsideShare(), options.watchers(),
@@ -158,10 +158,10 @@ public final class RandomWorkload {
         Set<String> existing = new HashSet<>();
         initial.items().forEach(item -> existing.add(item.path("metadata").path("name").asText()));
 
-        List<ResumingWatcher> watchers = new ArrayList<>();
+        List<ChaosWatcher> watchers = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < options.watchers(); i++) {
-            ResumingWatcher watcher = new ResumingWatcher("watcher-" + i, source, options.seed() * 31 + i,
+            ChaosWatcher watcher = new ChaosWatcher("watcher-" + i, target, options.seed() * 31 + i,
                     options.disconnectChance(), options.longestPause());
             watchers.add(watcher);
             Thread thread = new Thread(watcher, watcher.name());
@@ -182,7 +182,7 @@ public final class RandomWorkload {
                     long revision = storage.currentRevision();
                     new Compactor(client).compact(revision);
                     history.compacted(revision);
-                    note("compacted at rv %d after write %d; releasing the held watchers", revision, i);
+                    note("compacted at rv %d after write %d%s", revision, i, watchers.isEmpty() ? "" : "; releasing the held watchers");
                     release.countDown();
                 }
                 if (i == restartAt) {
@@ -204,7 +204,7 @@ public final class RandomWorkload {
                     options.writes(), history.size(), last);
             watchers.forEach(w -> w.stopAt(last));
             List<String> failures = awaitWatchers(watchers, threads, last);
-            return new Result(options.seed(), history, watchers.stream().map(ResumingWatcher::record).toList(),
+            return new Result(options.seed(), history, watchers.stream().map(ChaosWatcher::record).toList(),
                     finalState, Long.parseLong(end.resourceVersion()), failures, List.copyOf(timeline));
         } finally {
             release.countDown();
@@ -267,24 +267,27 @@ public final class RandomWorkload {
     }
 
     /** Holds the watchers away (their watches closed) until {@code release}; waits until they are. */
-    private void hold(List<ResumingWatcher> held, CountDownLatch release) throws InterruptedException {
+    private void hold(List<ChaosWatcher> held, CountDownLatch release) throws InterruptedException {
+        if (held.isEmpty()) {
+            return; // no watchers of ours (a client under test runs its own)
+        }
         held.forEach(w -> w.holdUntil(release));
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (held.stream().anyMatch(w -> !w.holding() && w.crash() == null) && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
         note("held %s away from rv %s",
-                held.stream().map(ResumingWatcher::name).toList(), held.stream().map(ResumingWatcher::lastSeen).toList());
+                held.stream().map(ChaosWatcher::name).toList(), held.stream().map(ChaosWatcher::lastSeen).toList());
     }
 
-    private List<String> awaitWatchers(List<ResumingWatcher> watchers, List<Thread> threads, long last)
+    private List<String> awaitWatchers(List<ChaosWatcher> watchers, List<Thread> threads, long last)
             throws InterruptedException {
         long deadline = System.nanoTime() + options.catchUp().toNanos();
         for (Thread thread : threads) {
             thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
         }
         List<String> failures = new ArrayList<>();
-        for (ResumingWatcher watcher : watchers) {
+        for (ChaosWatcher watcher : watchers) {
             if (watcher.crash() != null) {
                 failures.add(watcher.name() + ": crashed: " + watcher.crash());
             } else if (watcher.lastSeen() < last) {
@@ -292,7 +295,7 @@ public final class RandomWorkload {
                         + options.catchUp().toSeconds() + " s, the last write was at rv " + last);
             }
         }
-        note("watchers stopped at %s", watchers.stream().map(ResumingWatcher::lastSeen).toList());
+        note("watchers stopped at %s", watchers.stream().map(ChaosWatcher::lastSeen).toList());
         Map<String, Integer> ends = new TreeMap<>();
         watchers.forEach(w -> w.record().segments().forEach(s -> ends.merge(kindOf(s.end()), 1, Integer::sum)));
         note("why watches ended: %s", ends);

@@ -2,10 +2,10 @@
  * Checking the promises of a Kubernetes watch against etcd, under disruption.
  *
  * <ul>
- *   <li>{@link io.rvlab.ch04.guarantees.WatchSource} / {@link io.rvlab.ch04.guarantees.EventStream}: the
+ *   <li>{@link io.rvlab.ch04.guarantees.WatchTarget} / {@link io.rvlab.ch04.guarantees.EventStream}: the
  *       watch under test (list, watch from a resourceVersion, close), pluggable;
- *       {@link io.rvlab.ch04.guarantees.StorageWatchSource} is etcd without a cache.</li>
- *   <li>{@link io.rvlab.ch04.guarantees.ResumingWatcher}: the client, a reflector loop that resumes from
+ *       {@link io.rvlab.ch04.guarantees.StorageWatchTarget} is etcd without a cache.</li>
+ *   <li>{@link io.rvlab.ch04.guarantees.ChaosWatcher}: the client, a reflector loop that resumes from
  *       the last resourceVersion it saw and relists after a 410; everything it receives goes to a
  *       {@link io.rvlab.ch04.guarantees.WatchRecord}.</li>
  *   <li>{@link io.rvlab.ch04.guarantees.EtcdHistory}: etcd's own revisions for the workload's writes, taken

@@ -38,7 +38,7 @@ class HttpWatchGuaranteesTest {
         try (WatchApiServer server = WatchApiServer.start(etcd.client(), "127.0.0.1", 0,
                 WatchCache.Options.DEFAULT.withCapacity(20).withBookmarkFrequency(Duration.ofMillis(200)))) {
 
-            RandomWorkload.Result result = workload.run(new HttpWatchSource(server.url(), "over-http"));
+            RandomWorkload.Result result = workload.run(new HttpWatchTarget(server.url(), "over-http"));
             WatchGuarantees.Report report = result.check();
             System.out.println("[workload] " + report);
 

@@ -38,7 +38,7 @@ class WatchCacheGuaranteesTest {
         try (WatchCache cache = WatchCache.start(etcd.client(), ResourceTypes.CONFIGMAPS,
                 WatchCache.Options.DEFAULT.withCapacity(20).withBookmarkFrequency(Duration.ofMillis(200)))) {
 
-            RandomWorkload.Result result = workload.run(new WatchCacheSource(cache, "cached"));
+            RandomWorkload.Result result = workload.run(new WatchCacheTarget(cache, "cached"));
             WatchGuarantees.Report report = result.check();
             System.out.println("[workload] " + report);
 

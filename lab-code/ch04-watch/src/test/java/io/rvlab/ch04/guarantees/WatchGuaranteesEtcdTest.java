@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The watch guarantees end to end on a real etcd, with chapter 4's StorageWatch as the watch
- * source: a few hundred random writes while six watchers drop and resume their watches at
+ * target: a few hundred random writes while six watchers drop and resume their watches at
  * random, a compaction that forces 410s and relists, and an etcd restart. Own etcd: it compacts
  * and restarts. A failure prints the seed; {@code -Drvlab.workload.seed=N} replays it.
  */
@@ -33,7 +33,7 @@ class WatchGuaranteesEtcdTest {
         RandomWorkload workload = new RandomWorkload(etcd.client(), "guarantees",
                 RandomWorkload.Options.of(seed).withRestart(etcd::restart));
 
-        RandomWorkload.Result result = workload.run(new StorageWatchSource(etcd.client(), workload.collection()));
+        RandomWorkload.Result result = workload.run(new StorageWatchTarget(etcd.client(), workload.collection()));
         WatchGuarantees.Report report = result.check();
         System.out.println("[workload] " + report);
 

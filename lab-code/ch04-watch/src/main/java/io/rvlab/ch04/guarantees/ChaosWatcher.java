@@ -18,12 +18,12 @@ import java.util.concurrent.CountDownLatch;
  * Everything it receives goes to its {@link WatchRecord}. It runs on a thread of its own until
  * {@link #stopAt} is reached.
  */
-public final class ResumingWatcher implements Runnable {
+public final class ChaosWatcher implements Runnable {
 
     private static final Duration POLL = Duration.ofMillis(20);
 
     private final String name;
-    private final WatchSource source;
+    private final WatchTarget target;
     private final Random random;
     private final double disconnectChance;
     private final Duration longestPause;
@@ -39,9 +39,9 @@ public final class ResumingWatcher implements Runnable {
      * @param disconnectChance the chance, after each event and at each idle poll, that the
      *        watcher drops its watch and resumes after a pause of up to {@code longestPause}
      */
-    public ResumingWatcher(String name, WatchSource source, long seed, double disconnectChance, Duration longestPause) {
+    public ChaosWatcher(String name, WatchTarget target, long seed, double disconnectChance, Duration longestPause) {
         this.name = name;
-        this.source = source;
+        this.target = target;
         this.random = new Random(seed);
         this.disconnectChance = disconnectChance;
         this.longestPause = longestPause;
@@ -88,7 +88,7 @@ public final class ResumingWatcher implements Runnable {
             boolean mustList = true;
             while (!done()) {
                 if (mustList) {
-                    ObjectList list = retrying(source::list);
+                    ObjectList list = retrying(target::list);
                     if (list == null) {
                         return; // interrupted
                     }
@@ -110,7 +110,7 @@ public final class ResumingWatcher implements Runnable {
     private boolean watchFrom(long resourceVersion) throws InterruptedException {
         EventStream stream;
         try {
-            stream = source.watch(Long.toString(resourceVersion));
+            stream = target.watch(Long.toString(resourceVersion));
         } catch (RuntimeException e) {
             record.ended("could not start: " + e.getMessage());
             pause();

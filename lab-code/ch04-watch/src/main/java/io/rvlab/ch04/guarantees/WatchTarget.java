@@ -6,11 +6,14 @@ import io.rvlab.ch02.storage.ObjectList;
  * What a watcher under test watches: one collection (for example the ConfigMaps of one
  * namespace), read as a Kubernetes client reads it, by a consistent list and by watches from a
  * resourceVersion (client-go's {@code ListerWatcher}). The guarantee checker is indifferent to
- * what is behind it: etcd directly ({@link StorageWatchSource}), the watch cache, or HTTP.
+ * what is behind it: etcd directly ({@link StorageWatchTarget}), the watch cache
+ * ({@link WatchCacheTarget}), or HTTP ({@link HttpWatchTarget}). Not to be confused with the
+ * server's {@code io.rvlab.ch04.cache.WatchSource} (cache or no cache behind the API server) or the
+ * client's {@code ListerWatcher} (HTTP only): this one is what the guarantee tests drive.
  *
  * <p>Plugging another watch in takes an adapter of a few lines. Through the watch cache:
  * <pre>{@code
- * WatchSource cached = new WatchSource() {
+ * WatchTarget cached = new WatchTarget() {
  *     public ObjectList list() {                        // or a consistent list from etcd
  *         ObjectNode list = cache.list(namespace, ObjectFilter.EVERYTHING);
  *         List<ObjectNode> items = new ArrayList<>();
@@ -34,7 +37,7 @@ import io.rvlab.ch02.storage.ObjectList;
  * to a {@link QueuedEventStream} ({@code onEvent} per line, {@code onError} at the end of the
  * body), closed by closing the response.
  */
-public interface WatchSource {
+public interface WatchTarget {
 
     /**
      * A consistent list of the collection now: its items, each with its resourceVersion, and the

@@ -21,13 +21,13 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * A {@link WatchSource} over HTTP, as any Kubernetes client sees an API server: a list is
+ * A {@link WatchTarget} over HTTP, as any Kubernetes client sees an API server: a list is
  * {@code GET <collection>} (no resourceVersion: a consistent read), a watch is
  * {@code GET <collection>?watch=1&resourceVersion=N&allowWatchBookmarks=true}, whose chunked body
  * holds one JSON event per line. A reader thread per watch hands the lines to a
  * {@link QueuedEventStream}; the end of the body, or a broken connection, ends the stream.
  */
-public final class HttpWatchSource implements WatchSource {
+public final class HttpWatchTarget implements WatchTarget {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -36,7 +36,7 @@ public final class HttpWatchSource implements WatchSource {
     private final URI collection;
 
     /** @param server the API server's base URL; the namespace's ConfigMaps are watched */
-    public HttpWatchSource(URI server, String namespace) {
+    public HttpWatchTarget(URI server, String namespace) {
         this.collection = server.resolve("/api/v1/namespaces/" + namespace + "/configmaps");
     }
 

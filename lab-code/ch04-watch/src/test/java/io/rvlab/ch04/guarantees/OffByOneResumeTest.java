@@ -13,13 +13,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The end-to-end check has teeth: the same workload on the shared real etcd (no compaction, no
- * restart), with a watch source that gets the resume point wrong by one revision, the classic
+ * restart), with a watch target that gets the resume point wrong by one revision, the classic
  * mistake of passing a resourceVersion N to etcd as the start (which is inclusive) or of
  * starting one past it.
  */
 @ExtendWith(EtcdExtension.class)
-@DisplayName("Watch guarantees: an off-by-one watch source is caught on real etcd")
-class OffByOneSourceTest {
+@DisplayName("Watch guarantees: an off-by-one resume is caught on real etcd")
+class OffByOneResumeTest {
 
     @Test
     @DisplayName("a watch that starts at N instead of after N repeats a change: DUPLICATE")
@@ -43,8 +43,8 @@ class OffByOneSourceTest {
         RandomWorkload workload = new RandomWorkload(client, "off-by-one-" + UUID.randomUUID().toString().substring(0, 8),
                 RandomWorkload.Options.of(42).withWrites(120).withWatchers(3).withCompaction(false, 0)
                         .withCatchUp(Duration.ofSeconds(3)));
-        StorageWatchSource correct = new StorageWatchSource(client, workload.collection());
-        WatchSource shifted = new WatchSource() {
+        StorageWatchTarget correct = new StorageWatchTarget(client, workload.collection());
+        WatchTarget shifted = new WatchTarget() {
             @Override
             public ObjectList list() {
                 return correct.list();

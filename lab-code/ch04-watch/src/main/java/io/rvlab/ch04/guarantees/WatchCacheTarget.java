@@ -13,16 +13,16 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * A {@link WatchSource} served by chapter 4's {@link WatchCache}, as kube-apiserver serves a
+ * A {@link WatchTarget} served by chapter 4's {@link WatchCache}, as kube-apiserver serves a
  * reflector: lists with {@code resourceVersion=0} from the cache's state, watches from the
  * cache's window, with bookmarks. A resume older than the window gets the cache's own ERROR 410.
  */
-public final class WatchCacheSource implements WatchSource {
+public final class WatchCacheTarget implements WatchTarget {
 
     private final WatchCache cache;
     private final String namespace;
 
-    public WatchCacheSource(WatchCache cache, String namespace) {
+    public WatchCacheTarget(WatchCache cache, String namespace) {
         this.cache = cache;
         this.namespace = namespace;
     }

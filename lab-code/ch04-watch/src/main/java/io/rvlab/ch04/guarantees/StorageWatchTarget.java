@@ -13,12 +13,12 @@ import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Duration;
 
 /**
- * A {@link WatchSource} straight on etcd, without a watch cache: lists are consistent etcd range
+ * A {@link WatchTarget} straight on etcd, without a watch cache: lists are consistent etcd range
  * reads (chapter 2's {@link EtcdStorage}), watches are {@link StorageWatch}es. A start that
  * compaction removed becomes what kube-apiserver without a watch cache sends: one ERROR event
  * with a 410 Expired Status (golden transcript n2), then the end of the stream.
  */
-public final class StorageWatchSource implements WatchSource {
+public final class StorageWatchTarget implements WatchTarget {
 
     /** kube-apiserver's text for a compacted watch start when it watches etcd directly. */
     static final String WATCH_TOO_OLD = "The resourceVersion for the provided watch is too old.";
@@ -28,7 +28,7 @@ public final class StorageWatchSource implements WatchSource {
     private final EtcdStorage storage;
     private final RegistryPrefix collection;
 
-    public StorageWatchSource(Client client, RegistryPrefix collection) {
+    public StorageWatchTarget(Client client, RegistryPrefix collection) {
         this.client = client;
         this.storage = new EtcdStorage(client, versioner, Duration.ofSeconds(3));
         this.collection = collection;
@@ -41,7 +41,7 @@ public final class StorageWatchSource implements WatchSource {
 
     @Override
     public EventStream watch(String resourceVersion) {
-        QueuedEventStream stream = new QueuedEventStream(StorageWatchSource::expired);
+        QueuedEventStream stream = new QueuedEventStream(StorageWatchTarget::expired);
         return stream.closing(new StorageWatch(client, versioner, collection, resourceVersion, stream));
     }
 
