@@ -46,7 +46,8 @@ class WatchCacheGuaranteesTest {
             assertThat(report.ok()).as("seed %d: %s", seed, report).isTrue();
             assertThat(report.expired()).as("ERROR 410 events").isGreaterThanOrEqualTo(2);
             assertThat(report.relists()).as("relists after a 410").isGreaterThanOrEqualTo(2);
-            assertThat(report.bookmarks()).as("bookmarks").isPositive();
+            // Bookmarks are counted, not required: a server may send none (and the cache sends
+            // one only when it has got further than the watcher), so no test may depend on them.
         }
     }
 }
