@@ -3,6 +3,7 @@ package io.rvlab.support.etcd;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.cluster.MemberListResponse;
 import io.etcd.jetcd.maintenance.StatusResponse;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -97,6 +98,72 @@ public final class Etcd implements AutoCloseable {
 
     public boolean isExternal() {
         return container == null;
+    }
+
+    /** Whether {@link #restart()} can work: only for an etcd the harness started in a container. */
+    public boolean canRestart() {
+        return container != null;
+    }
+
+    /**
+     * Restarts this etcd, as an operator restarting the etcd under a Kubernetes cluster would:
+     * etcd stops cleanly (SIGTERM), comes back with the same data (every key, the same revision
+     * and compaction point) at the same endpoint, and returns once etcd answers this handle's
+     * {@link #client()} again (about two seconds with Podman here).
+     *
+     * <p>What clients see: this handle's client and every client from {@link #newClient()} keep
+     * working, since jetcd reconnects by itself. Each open jetcd watch first reports the lost
+     * connection to its listener's {@code onError} (for example "Network closed for unknown
+     * reason", or a GOAWAY) and then, unless the listener closes it, resumes by itself half a
+     * second later from the revision after the last event it delivered. A watch that treats
+     * {@code onError} as the end (as chapter 4's StorageWatch does) must be resumed by its caller.
+     *
+     * @throws UnsupportedOperationException for an external etcd ({@link #canRestart()} is false):
+     *         the course does not own it, so a test needing a restart should skip
+     * @throws IllegalStateException for {@link #shared()}, whose restart would disturb every other
+     *         test of the JVM (annotate the test class {@link FreshEtcd}), or if etcd did not come
+     *         back at the same endpoint within a minute
+     */
+    public void restart() {
+        if (container == null) {
+            throw new UnsupportedOperationException("cannot restart the external etcd at " + endpoints
+                    + ": only an etcd the harness started in a container can be restarted (unset RVLAB_ETCD_ENDPOINTS)");
+        }
+        if (this == shared) {
+            throw new IllegalStateException("refusing to restart the etcd every test of this JVM shares;"
+                    + " give the test class @FreshEtcd for an etcd of its own");
+        }
+        container.restart(Duration.ofSeconds(10));
+        awaitAnswer(Duration.ofMinutes(1));
+    }
+
+    /**
+     * Waits until etcd answers this handle's client. Right after a restart the client's gRPC
+     * channel may still be backing off from the failed connection, so this asks repeatedly.
+     */
+    private void awaitAnswer(Duration timeout) {
+        String first = endpoints.split(",")[0];
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                client.getMaintenanceClient().statusMember(first).get(5, TimeUnit.SECONDS);
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for etcd to come back", e);
+            } catch (Exception e) {
+                last = e;
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for etcd to come back", interrupted);
+                }
+            }
+        }
+        throw new IllegalStateException("etcd at " + endpoints + " did not answer within " + timeout.toSeconds()
+                + " s of its restart: " + last, last);
     }
 
     /** Which etcd this is, so a log always shows what the tests ran against. */
