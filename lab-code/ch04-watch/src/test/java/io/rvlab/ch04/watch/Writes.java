@@ -13,34 +13,34 @@ import java.time.Duration;
 import java.util.UUID;
 
 /** ConfigMap writes through chapter 3's storage, in a namespace of the test's own. */
-final class Writes {
+public final class Writes {
 
-    final EtcdUpdatableStorage storage;
-    final String namespace;
+    public final EtcdUpdatableStorage storage;
+    public final String namespace;
 
-    Writes(Client client) {
+    public Writes(Client client) {
         this(client, "w-" + UUID.randomUUID().toString().substring(0, 8));
     }
 
-    Writes(Client client, String namespace) {
+    public Writes(Client client, String namespace) {
         this.storage = new EtcdUpdatableStorage(client, new Versioner(), Duration.ofSeconds(3));
         this.namespace = namespace;
     }
 
-    RegistryPrefix collection() {
+    public RegistryPrefix collection() {
         return Keys.collection("configmaps", namespace);
     }
 
-    RegistryKey key(String name) {
+    public RegistryKey key(String name) {
         return Keys.object("configmaps", namespace, name);
     }
 
     /** etcd's current revision, as a resourceVersion to watch from. */
-    String now() {
+    public String now() {
         return Long.toString(storage.currentRevision());
     }
 
-    ObjectNode create(String name, String value) {
+    public ObjectNode create(String name, String value) {
         ObjectNode cm = JsonNodeFactory.instance.objectNode();
         cm.put("apiVersion", "v1").put("kind", "ConfigMap");
         cm.putObject("metadata").put("name", name).put("namespace", namespace);
@@ -48,22 +48,22 @@ final class Writes {
         return storage.create(key(name), cm);
     }
 
-    ObjectNode update(String name, String value) {
+    public ObjectNode update(String name, String value) {
         return storage.guaranteedUpdate(key(name), Preconditions.NONE, current -> {
             ((ObjectNode) current.get("data")).put("k", value);
             return current;
         });
     }
 
-    ObjectNode delete(String name) {
+    public ObjectNode delete(String name) {
         return storage.delete(key(name), Preconditions.NONE);
     }
 
-    static String rv(ObjectNode object) {
+    public static String rv(ObjectNode object) {
         return object.path("metadata").path("resourceVersion").asText();
     }
 
-    static String data(WatchEvent event) {
+    public static String data(WatchEvent event) {
         return event.object().path("data").path("k").asText();
     }
 }

@@ -1,0 +1,412 @@
+package io.rvlab.ch04.cache;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchResponse;
+import io.rvlab.ch01.Bytes;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.storage.ObjectFilter;
+import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.storage.RegistryPrefix;
+import io.rvlab.ch02.storage.Versioner;
+import io.rvlab.ch04.watch.EtcdEventTranslator;
+import io.rvlab.ch04.watch.WatchEvent;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The watch cache of one resource (kube-apiserver's {@code Cacher} with its {@code watchCache}):
+ * one etcd watch, however many clients watch, feeding
+ * <ul>
+ *   <li>the current state of every object, which answers {@code resourceVersion=0} lists and the
+ *       ADDED events a watch from "0" starts with;</li>
+ *   <li>a bounded window of recent changes ({@link Options#capacity}), which lets a watcher
+ *       resume from a recent resourceVersion; one older than the window gets a 410 Expired
+ *       ERROR event and must relist;</li>
+ *   <li>every watcher's queue, filled without waiting so no watcher holds back another.</li>
+ * </ul>
+ * It starts by listing the resource from etcd at revision R and watching from R+1, the same
+ * list-then-watch a client-go reflector does against the API server. It asks etcd for progress
+ * notifications, so its resourceVersion follows etcd's revision even while this resource is
+ * quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from.
+ */
+public final class WatchCache implements AutoCloseable {
+
+    /**
+     * @param capacity how many recent changes the window holds (kube-apiserver sizes it
+     *        between 100 and 100*1024 events, by time)
+     * @param bookmarkFrequency how often a watcher that allows bookmarks gets one (one minute in
+     *        kube-apiserver; also two seconds before its timeout)
+     * @param progressInterval how often the cache asks etcd for a progress notification
+     */
+    public record Options(int capacity, Duration bookmarkFrequency, Duration progressInterval) {
+
+        public static final Options DEFAULT = new Options(1000, Duration.ofMinutes(1), Duration.ofSeconds(1));
+
+        public Options withCapacity(int capacity) {
+            return new Options(capacity, bookmarkFrequency, progressInterval);
+        }
+
+        public Options withBookmarkFrequency(Duration frequency) {
+            return new Options(capacity, frequency, progressInterval);
+        }
+
+        public Options withProgressInterval(Duration interval) {
+            return new Options(capacity, bookmarkFrequency, interval);
+        }
+    }
+
+    private static final System.Logger LOG = System.getLogger(WatchCache.class.getName());
+    private static final long BOOKMARK_BEFORE_TIMEOUT = Duration.ofSeconds(2).toNanos();
+
+    private final Client etcd;
+    private final ResourceType type;
+    private final Options options;
+    private final Versioner versioner = new Versioner();
+    private final EtcdEventTranslator translator = new EtcdEventTranslator(versioner);
+    private final RegistryPrefix prefix;
+    private final ScheduledExecutorService ticker;
+
+    // Guarded by 'this': the state, the window, the watchers and the resourceVersion change together.
+    private final TreeMap<String, ObjectNode> state = new TreeMap<>();
+    private final EventWindow window;
+    private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
+    private long resourceVersion;
+    private Watch.Watcher etcdWatch;
+    private boolean closed;
+
+    private WatchCache(Client etcd, ResourceType type, Options options) {
+        this.etcd = etcd;
+        this.type = type;
+        this.options = options;
+        this.prefix = type.prefix("");
+        this.window = new EventWindow(options.capacity());
+        this.ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "rvlab-watch-cache-" + type.resource());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Lists {@code type} from etcd, starts its etcd watch, and keeps both going until {@link #close}. */
+    public static WatchCache start(Client etcd, ResourceType type, Options options) {
+        WatchCache cache = new WatchCache(etcd, type, options);
+        cache.listAndWatch();
+        long tick = Math.min(Duration.ofSeconds(1).toMillis(), options.progressInterval().toMillis());
+        cache.ticker.scheduleAtFixedRate(cache::tick, tick, Math.max(tick, 10), TimeUnit.MILLISECONDS);
+        return cache;
+    }
+
+    public ResourceType type() {
+        return type;
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    // tag::list-and-watch[]
+    /** One etcd range for the state at revision R, then one etcd watch from R+1: nothing is missed between them. */
+    private void listAndWatch() {
+        GetResponse list;
+        try {
+            list = etcd.getKVClient().get(Bytes.bytes(prefix.path()),
+                    GetOption.builder().withRange(Bytes.bytes(prefix.rangeEnd())).build()).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the watch cache of " + type.resource() + " could not list: "
+                    + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        long listRevision = list.getHeader().getRevision();
+        synchronized (this) {
+            state.clear();
+            for (KeyValue kv : list.getKvs()) {
+                ObjectNode object = decode(kv);
+                if (object != null) {
+                    state.put(Bytes.text(kv.getKey()), object);
+                }
+            }
+            resourceVersion = listRevision;
+            window.reset(listRevision);
+            WatchOption watchOption = WatchOption.builder()
+                    .isPrefix(true)
+                    .withRevision(listRevision + 1) // exactly the changes after the list
+                    .withPrevKV(true)                // a DELETE carries the last state
+                    .withProgressNotify(true)        // etcd tells us its revision while we are quiet
+                    .build();
+            etcdWatch = etcd.getWatchClient().watch(Bytes.bytes(prefix.path()), watchOption,
+                    Watch.listener(this::received, this::failed));
+        }
+    }
+    // end::list-and-watch[]
+
+    // tag::received[]
+    /** etcd's changes, in revision order, on jetcd's thread: update state and window, then offer to every watcher. */
+    private synchronized void received(WatchResponse response) {
+        if (closed) {
+            return;
+        }
+        if (response.getEvents().isEmpty()) {
+            // A progress notification: every change up to this revision has been sent to us.
+            resourceVersion = Math.max(resourceVersion, response.getHeader().getRevision());
+            return;
+        }
+        for (io.etcd.jetcd.watch.WatchEvent etcdEvent : response.getEvents()) {
+            String key = Bytes.text(etcdEvent.getKeyValue().getKey());
+            WatchEvent event;
+            try {
+                event = translator.translate(etcdEvent);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "skipping an undecodable change of " + key + ": " + e.getMessage());
+                continue;
+            }
+            ObjectMetaOrder.normalize(event.object()); // kind, apiVersion, metadata...: as a typed object encodes
+            ObjectNode previous = event.type() == WatchEvent.Type.DELETED ? state.remove(key)
+                    : state.put(key, event.object());
+            long revision = etcdEvent.getKeyValue().getModRevision();
+            WatchCacheEvent change = new WatchCacheEvent(new EncodedEvent(event), key, previous, revision);
+            window.add(change);
+            resourceVersion = Math.max(resourceVersion, revision);
+            watchers.removeIf(watcher -> !watcher.deliver(change));
+        }
+    }
+    // end::received[]
+
+    /**
+     * The etcd watch ended (its start compacted away, or an error jetcd does not retry): like
+     * kube-apiserver's cacher, end every watcher (each resumes, or relists on 410) and relist.
+     */
+    private void failed(Throwable error) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            LOG.log(System.Logger.Level.WARNING, "the etcd watch of " + type.resource() + " ended (" + error
+                    + "); ending its watchers and relisting");
+            watchers.forEach(CacheWatcher::finish);
+            watchers.clear();
+            etcdWatch.close();
+        }
+        ticker.schedule(this::relist, 100, TimeUnit.MILLISECONDS);
+    }
+
+    private void relist() {
+        try {
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+            }
+            listAndWatch();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "relisting " + type.resource() + " failed, retrying: " + e.getMessage());
+            ticker.schedule(this::relist, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    // tag::watch[]
+    /**
+     * A new watcher. From resourceVersion "" or "0": ADDED for every object that matches, then
+     * every change. From N: every change after N still in the window; if the window no longer
+     * reaches back to N, a watcher whose only event is ERROR 410 Expired.
+     *
+     * @throws io.rvlab.ch02.storage.InvalidResourceVersionException if the resourceVersion is not a number
+     */
+    public synchronized CacheWatcher watch(WatchOptions watchOptions) {
+        long from = versioner.parse(watchOptions.resourceVersion());
+        CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
+        if (from == 0) {
+            for (ObjectNode object : state.values()) {
+                if (watcher.matches(object)) {
+                    watcher.initial(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)));
+                }
+            }
+            watcher.startAt(resourceVersion);
+        } else if (from < window.oldestResumable()) {
+            watcher.fail(Status.expired("too old resource version: " + from + " (" + window.oldestResumable() + ")", ""));
+            return watcher;
+        } else {
+            for (WatchCacheEvent change : window.since(from)) {
+                EncodedEvent event = watcher.visible(change);
+                if (event != null) {
+                    watcher.initial(event);
+                }
+            }
+            watcher.startAt(Math.max(from, resourceVersion));
+        }
+        if (closed) {
+            watcher.finish();
+            return watcher;
+        }
+        watcher.scheduleBookmark(firstBookmark(watcher));
+        watchers.add(watcher);
+        return watcher;
+    }
+    // end::watch[]
+
+    private void forget() {
+        // Called from CacheWatcher.close; the set is concurrent, so no lock is needed.
+        watchers.removeIf(CacheWatcher::ended);
+    }
+
+    // tag::list[]
+    /**
+     * A {@code resourceVersion=0} list ("any" freshness): the cache's current state, with the
+     * cache's resourceVersion, which may be behind etcd's. No limit applies: kube-apiserver 1.26
+     * returns everything from the cache whatever {@code limit} says.
+     */
+    public synchronized ObjectNode list(String namespace, ObjectFilter filter) {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("kind", type.listKind());
+        json.put("apiVersion", type.groupVersion());
+        json.putObject("metadata").put("resourceVersion", Long.toString(resourceVersion));
+        ArrayNode items = json.putArray("items");
+        CacheWatcher matcher = new CacheWatcher(new WatchOptions(namespace, "0", filter, false, null), () -> { });
+        for (ObjectNode object : state.values()) {
+            if (matcher.matches(object)) {
+                ObjectNode item = object.deepCopy();
+                item.remove("kind"); // items of a typed list carry no kind or apiVersion of their own
+                item.remove("apiVersion");
+                items.add(item);
+            }
+        }
+        return json;
+    }
+    // end::list[]
+
+    /** The newest revision the cache has processed: its last change, or etcd's last progress notification. */
+    public synchronized long resourceVersion() {
+        return resourceVersion;
+    }
+
+    /** The revision just before the oldest change a watch can still resume after; older gets 410. */
+    public synchronized long oldestResumable() {
+        return window.oldestResumable();
+    }
+
+    /** The revision of the oldest change in the window, if any. */
+    public synchronized OptionalLong oldestEvent() {
+        return window.oldest();
+    }
+
+    /** How many changes the window holds now. */
+    public synchronized int windowSize() {
+        return window.size();
+    }
+
+    /** How many watchers are being fed. */
+    public int watcherCount() {
+        return watchers.size();
+    }
+
+    /** How many etcd watches this cache holds: one, whatever the number of watchers. */
+    public synchronized int etcdWatches() {
+        return etcdWatch != null && !etcdWatch.isClosed() ? 1 : 0;
+    }
+
+    // tag::tick[]
+    /** Every second: ask etcd how far it is, and send each due watcher a bookmark. */
+    private void tick() {
+        try {
+            Watch.Watcher current;
+            synchronized (this) {
+                current = closed ? null : etcdWatch;
+            }
+            if (current != null && !watchers.isEmpty()) {
+                current.requestProgress(); // answered by a progress notification: see received()
+            }
+            long now = System.nanoTime();
+            synchronized (this) {
+                for (CacheWatcher watcher : watchers) {
+                    if (watcher.options().allowBookmarks() && now - watcher.nextBookmark() >= 0) {
+                        watcher.bookmark(Bookmarks.object(type, resourceVersion), resourceVersion);
+                        watcher.scheduleBookmark(nextBookmark(watcher, now));
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "watch cache tick failed: " + e);
+        }
+    }
+    // end::tick[]
+
+    /** kube-apiserver: a bookmark every minute, and one two seconds before the watch's timeout. */
+    private long firstBookmark(CacheWatcher watcher) {
+        return nextBookmark(watcher, System.nanoTime());
+    }
+
+    private long nextBookmark(CacheWatcher watcher, long now) {
+        long regular = now + options.bookmarkFrequency().toNanos();
+        long beforeTimeout = watcher.deadline() - BOOKMARK_BEFORE_TIMEOUT;
+        if (watcher.deadline() != Long.MAX_VALUE && beforeTimeout - now > 0 && beforeTimeout - regular < 0) {
+            return beforeTimeout;
+        }
+        if (watcher.deadline() != Long.MAX_VALUE && beforeTimeout - now <= 0) {
+            return Long.MAX_VALUE; // the last bookmark before the timeout has been sent
+        }
+        return regular;
+    }
+
+    /** The object stored at {@code kv}, or null (logged) if the bytes are not a JSON object. */
+    private ObjectNode decode(KeyValue kv) {
+        try {
+            JsonNode node = GoJson.read(kv.getValue().getBytes());
+            if (!(node instanceof ObjectNode object)) {
+                throw new IOException("not a JSON object");
+            }
+            versioner.updateObject(object, kv.getModRevision());
+            ObjectMetaOrder.normalize(object);
+            return object;
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "skipping undecodable " + Bytes.text(kv.getKey()) + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Ends every watcher and the etcd watch. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            watchers.forEach(CacheWatcher::finish);
+            watchers.clear();
+            if (etcdWatch != null) {
+                etcdWatch.close();
+            }
+        }
+        ticker.shutdownNow();
+    }
+
+    /** Every watcher being fed, for tests and labs. */
+    List<CacheWatcher> watchers() {
+        return new ArrayList<>(watchers);
+    }
+
+    @Override
+    public String toString() {
+        return "WatchCache[" + type.resource() + " rv=" + resourceVersion() + " window=" + windowSize() + "/"
+                + options.capacity() + " watchers=" + watcherCount() + "]";
+    }
+}

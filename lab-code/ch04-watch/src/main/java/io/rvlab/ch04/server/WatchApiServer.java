@@ -1,0 +1,126 @@
+package io.rvlab.ch04.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.registry.NamespaceBootstrap;
+import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.server.ApiRequest;
+import io.rvlab.ch02.server.ResourcePath;
+import io.rvlab.ch02.server.TableConvertor;
+import io.rvlab.ch03.registry.ServedTypes;
+import io.rvlab.ch03.registry.UpdatingRegistryStore;
+import io.rvlab.ch03.server.ConcurrencyApiServer;
+import io.rvlab.ch03.server.UpdatingResourceHandler;
+import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.ch04.cache.CacheWatcher;
+import io.rvlab.ch04.cache.WatchCache;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Chapter 3's server, plus watch: every served resource has a {@link WatchCache}, and
+ * {@code GET ...?watch=1} (or the older {@code /api/v1/watch/...} paths) streams its events.
+ *
+ * <p>Each watch runs on a thread of its own, outside the request pool: a watch lasts up to an
+ * hour, and a thousand of them must not starve ordinary requests (kube-apiserver likewise does
+ * not count watches against its in-flight request limit).
+ */
+public class WatchApiServer extends ConcurrencyApiServer {
+
+    private final Map<String, WatchingResourceHandler> byPath = new LinkedHashMap<>();
+    private final Map<ResourceType, WatchCache> caches = new LinkedHashMap<>();
+    private final ExecutorService streams;
+
+    protected WatchApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address) {
+        super(List.<UpdatingResourceHandler>copyOf(handlers), address);
+        AtomicInteger count = new AtomicInteger();
+        this.streams = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "rvlab-watch-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        for (WatchingResourceHandler handler : handlers) {
+            byPath.put(handler.type().groupVersion() + "/" + handler.type().resource(), handler);
+            caches.put(handler.type(), handler.cache());
+        }
+    }
+
+    // tag::start[]
+    public static WatchApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options) {
+        EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
+        NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
+                NamespaceBootstrap.SYSTEM_NAMESPACES);
+        List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
+                .map(type -> new WatchingResourceHandler(new UpdatingRegistryStore(type, storage),
+                        WatchCache.start(etcd, type, options)))    // one etcd watch per resource
+                .toList();
+        return new WatchApiServer(handlers, new InetSocketAddress(bindAddress, port));
+    }
+    // end::start[]
+
+    /** The watch cache of {@code type}, such as {@link ResourceTypes#CONFIGMAPS}. */
+    public WatchCache cache(ResourceType type) {
+        WatchCache cache = caches.get(type);
+        if (cache == null) {
+            throw new IllegalArgumentException("not served: " + type.resource());
+        }
+        return cache;
+    }
+
+    /** How many etcd watches the server holds: one per resource, however many clients watch. */
+    public int etcdWatches() {
+        return caches.values().stream().mapToInt(WatchCache::etcdWatches).sum();
+    }
+
+    // tag::take-over[]
+    /** A watch request is answered by a {@link WatchStream} on a thread of its own; anything else as before. */
+    @Override
+    protected boolean takeOver(HttpExchange exchange, ApiRequest request) throws IOException {
+        List<String> s = request.segments();
+        int resourceStart;
+        String groupVersion;
+        if (s.size() > 2 && s.get(0).equals("api") && s.get(1).equals("v1")) {
+            groupVersion = "v1";
+            resourceStart = 2;
+        } else if (s.size() > 3 && s.get(0).equals("apis")) {
+            groupVersion = s.get(1) + "/" + s.get(2);
+            resourceStart = 3;
+        } else {
+            return false;
+        }
+        boolean legacyPath = s.get(resourceStart).equals("watch"); // /api/v1/watch/namespaces/...
+        if (!request.method().equals("GET") || !(legacyPath || WatchingResourceHandler.isTrue(request.param("watch")))) {
+            return false;
+        }
+        List<String> rest = s.subList(resourceStart + (legacyPath ? 1 : 0), s.size());
+        ResourcePath path = ResourcePath.parse(rest).orElseThrow(() -> Status.pathNotFound().exception());
+        WatchingResourceHandler handler = byPath.get(groupVersion + "/" + path.resource());
+        boolean shapeFits = handler != null && path.subresource().isEmpty()
+                && (handler.type().namespaced() ? path.namespacedPath() || path.isCollection() : !path.namespacedPath());
+        if (!shapeFits) {
+            throw Status.pathNotFound().exception();
+        }
+        CacheWatcher watcher = handler.cache().watch(handler.watchOptions(request, path));
+        String table = TableConvertor.requestedVersion(request.header("Accept"));
+        streams.execute(new WatchStream(exchange, watcher, handler.type(), table));
+        return true;
+    }
+    // end::take-over[]
+
+    /** Ends every watch (each stream finishes cleanly), then stops serving. */
+    @Override
+    public void close() {
+        caches.values().forEach(WatchCache::close);
+        streams.shutdown();
+        super.close();
+        streams.shutdownNow();
+    }
+}
