@@ -1,10 +1,13 @@
 package io.rvlab.ch04.bench;
 
 import io.etcd.jetcd.Client;
+import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdSettings;
 import java.io.IOException;
@@ -92,11 +95,11 @@ public final class WatchBenchmark {
                     WatchCellResult cell = runCell(etcd.client(), watchClient, options, mode, watchers);
                     cells.add(cell);
                     progress.printf(Locale.ROOT, "[bench] %-11s %4d watchers  writes %.1f/%.1f/s acked  %9.0f events/s"
-                            + "  missing %d  p50 %s  p99 %s  max %s  etcd watches %d%s%n", mode.label(), watchers,
+                            + "  missing %d  p50 %s  p99 %s  max %s  etcd watches %d  (PUT p50 %s)%s%n", mode.label(), watchers,
                             cell.writesAcknowledgedPerSecond(), cell.targetRate(), cell.eventsPerSecond(),
                             cell.eventsMissing(), WatchBenchTable.millis(cell.p50Micros()),
                             WatchBenchTable.millis(cell.p99Micros()), WatchBenchTable.millis(cell.maxMicros()),
-                            cell.etcdWatches(), cell.firstError() == null ? "" : "  ERROR " + cell.firstError());
+                            cell.etcdWatches(), WatchBenchTable.millis(cell.p50WriteMicros()), cell.firstError() == null ? "" : "  ERROR " + cell.firstError());
                 }
             }
         }
@@ -138,7 +141,7 @@ public final class WatchBenchmark {
                 Deliveries d = Deliveries.count(watchers.logs(), acks, measureFrom, measureTo, w.acknowledged());
                 return new WatchCellResult(mode, count, options.seconds(), w.target(), w.sent(), w.acknowledged(),
                         w.errors(), d.delivered(), d.expected(), d.missing(), d.percentileMicros(50),
-                        d.percentileMicros(99), d.maxMicros(), etcdWatches, w.p99WriteMicros(), cpuTo - cpuFrom,
+                        d.percentileMicros(99), d.maxMicros(), etcdWatches, w.p50WriteMicros(), w.p99WriteMicros(), cpuTo - cpuFrom,
                         d.failedWatchers(), d.firstError() != null ? d.firstError() : w.firstError());
             }
         }
@@ -203,7 +206,29 @@ public final class WatchBenchmark {
                         }
                     };
                 }
-                case CACHE -> throw new UnsupportedOperationException("the watch cache mode needs WatchApiServer");
+                case CACHE -> {
+                    // The chapter's server: one watch cache (one etcd watch) per served resource.
+                    WatchApiServer server = WatchApiServer.start(client, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
+                    yield new ServerUnderBench() {
+                        public URI url() {
+                            return server.url();
+                        }
+
+                        public Watchers watch(String namespace, long from, int count) throws InterruptedException {
+                            WatchCache cache = server.cache(ResourceTypes.CONFIGMAPS);
+                            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                            while (cache.resourceVersion() < from && System.nanoTime() < deadline) {
+                                Thread.sleep(5); // the cache has not seen the setup's writes yet
+                            }
+                            return new HttpWatchers(URI.create(server.url() + "/api/v1/namespaces/" + namespace
+                                    + "/configmaps"), from, count, server::etcdWatches);
+                        }
+
+                        public void close() {
+                            server.close();
+                        }
+                    };
+                }
             };
         }
     }

@@ -17,14 +17,15 @@ package io.rvlab.ch04.bench;
  * @param p99Micros 99th percentile of the same
  * @param maxMicros the largest
  * @param etcdWatches the etcd watches serving the watchers during the cell
- * @param p99WriteMicros the writer's own p99 write latency (PUT sent to answered)
+ * @param p50WriteMicros the writer's own median write latency (PUT sent to answered)
+ * @param p99WriteMicros the writer's own p99 write latency
  * @param jvmCpuNanos the CPU this JVM (writer, watchers, server, jetcd; not etcd) used in the window
  * @param failedWatchers watchers whose watch ended while the cell ran
  * @param firstError the first failure of a watcher or a write, or null
  */
 public record WatchCellResult(WatchMode mode, int watchers, double seconds, long writesTarget, long writesSent,
         long writesAcknowledged, long writeErrors, long eventsDelivered, long eventsExpected, long eventsMissing,
-        long p50Micros, long p99Micros, long maxMicros, int etcdWatches, long p99WriteMicros, long jvmCpuNanos,
+        long p50Micros, long p99Micros, long maxMicros, int etcdWatches, long p50WriteMicros, long p99WriteMicros, long jvmCpuNanos,
         int failedWatchers, String firstError) {
 
     public double writesSentPerSecond() {

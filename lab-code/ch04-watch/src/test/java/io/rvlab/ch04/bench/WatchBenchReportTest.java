@@ -14,7 +14,7 @@ class WatchBenchReportTest {
 
     private static WatchCellResult cell(WatchMode mode, int watchers, long acked, long p99Micros, int etcdWatches) {
         return new WatchCellResult(mode, watchers, 10, 2000, acked, acked, 0, acked * watchers, acked * watchers, 0,
-                p99Micros / 4, p99Micros, p99Micros * 2, etcdWatches, 5_000, 1_000_000_000, 0, null);
+                p99Micros / 4, p99Micros, p99Micros * 2, etcdWatches, 2_000, 5_000, 1_000_000_000, 0, null);
     }
 
     private static WatchBenchRun run(long cacheP99At1000, long cacheAckedAt1000) {
