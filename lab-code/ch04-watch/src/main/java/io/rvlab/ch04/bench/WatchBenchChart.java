@@ -67,7 +67,7 @@ public final class WatchBenchChart {
         svg.append(fmt("  <rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>%n", x, y, DIRECT_COLOUR));
         svg.append(text(x + 20, y + 12, 12, null, INK, "start", "direct etcd (one etcd watch per watcher)"));
         svg.append(fmt("  <rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>%n", x + 270, y, CACHE_COLOUR));
-        svg.append(text(x + 290, y + 12, 12, null, INK, "start", "watch cache (HTTP streams, one etcd watch)"));
+        svg.append(text(x + 290, y + 12, 12, null, INK, "start", "watch cache (HTTP streams; one etcd watch per resource)"));
         svg.append(line(x + 560, y + 7, x + 584, y + 7, TARGET, " stroke-dasharray=\"6 4\""));
         svg.append(text(x + 590, y + 12, 12, null, INK, "start", "target (p99 100 ms; the writer's rate)"));
     }

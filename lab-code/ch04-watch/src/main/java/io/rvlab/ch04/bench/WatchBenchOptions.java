@@ -10,6 +10,8 @@ import java.util.Objects;
  *
  * @param seconds measured time of each cell
  * @param warmupSeconds how long the writer runs in each cell, watchers connected, before it is measured
+ * @param jitWarmupSeconds how long each mode runs once, unmeasured, before the first cell, so the JIT
+ *        has compiled what every cell runs
  * @param drainSeconds after the measured window, at most this long for the watchers to receive the
  *        events of the writes acknowledged in it (a late event still counts, with its latency)
  * @param rate the writer's target, in writes per second
@@ -19,7 +21,7 @@ import java.util.Objects;
  * @param namespace the namespace of the ConfigMaps the writer updates
  * @param objects how many ConfigMaps the writer updates, in turn
  */
-public record WatchBenchOptions(double seconds, double warmupSeconds, double drainSeconds, double rate,
+public record WatchBenchOptions(double seconds, double warmupSeconds, double jitWarmupSeconds, double drainSeconds, double rate,
         List<Integer> watchers, List<WatchMode> modes, Path out, String namespace, int objects) {
 
     public static final List<Integer> DEFAULT_WATCHERS = List.of(1, 100, 1000);
@@ -30,7 +32,9 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double dra
                                         [--modes cache|direct|both] [--out DIR]
               --seconds N    measured seconds per cell (default 10)
               --warmup N     seconds the writer runs before each cell is measured (default 3)
-              --quick        2 s measured after 1 s warm-up per cell: what the build captures for the docs
+              --jit-warmup N seconds each mode runs once, with 100 watchers, before the first cell (default 6)
+              --quick        2 s measured after 1 s warm-up per cell, 2 s JIT warm-up: what the build
+                             captures for the docs (about a minute in all)
               --rate W       the writer's target rate, writes per second (default 200)
               --watchers L   comma-separated watcher counts (default 1,100,1000)
               --modes M      cache (HTTP streams from the watch cache), direct (one etcd watch per
@@ -39,8 +43,8 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double dra
             """;
 
     public WatchBenchOptions {
-        if (!(seconds > 0) || !(warmupSeconds >= 0) || !(drainSeconds >= 0)) {
-            throw new IllegalArgumentException("--seconds must be above 0, --warmup at least 0");
+        if (!(seconds > 0) || !(warmupSeconds >= 0) || !(jitWarmupSeconds >= 0) || !(drainSeconds >= 0)) {
+            throw new IllegalArgumentException("--seconds must be above 0, --warmup and --jit-warmup at least 0");
         }
         if (!(rate > 0) || rate > 10_000) {
             throw new IllegalArgumentException("--rate must be above 0 and at most 10000 writes/s");
@@ -61,7 +65,7 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double dra
     }
 
     public static WatchBenchOptions defaults() {
-        return new WatchBenchOptions(10, 3, 10, DEFAULT_RATE, DEFAULT_WATCHERS, List.of(WatchMode.values()),
+        return new WatchBenchOptions(10, 3, 6, 10, DEFAULT_RATE, DEFAULT_WATCHERS, List.of(WatchMode.values()),
                 Path.of("target", "bench"), "rvlab-bench-watch", 10);
     }
 
@@ -70,6 +74,7 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double dra
         WatchBenchOptions d = defaults();
         Double seconds = null;
         Double warmup = null;
+        Double jit = null;
         boolean quick = false;
         double rate = d.rate();
         List<Integer> watchers = d.watchers();
@@ -82,6 +87,7 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double dra
                 case "--quick" -> quick = true;
                 case "--seconds" -> seconds = number(arg, value(args, ++i, arg));
                 case "--warmup" -> warmup = number(arg, value(args, ++i, arg));
+                case "--jit-warmup" -> jit = number(arg, value(args, ++i, arg));
                 case "--rate" -> rate = number(arg, value(args, ++i, arg));
                 case "--watchers" -> {
                     List<Integer> list = new ArrayList<>();
@@ -104,7 +110,7 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double dra
             }
         }
         return new WatchBenchOptions(seconds != null ? seconds : quick ? 2 : 10, warmup != null ? warmup : quick ? 1 : 3,
-                quick ? 5 : d.drainSeconds(), rate, watchers, modes, out, namespace, d.objects());
+                jit != null ? jit : quick ? 2 : d.jitWarmupSeconds(), quick ? 5 : d.drainSeconds(), rate, watchers, modes, out, namespace, d.objects());
     }
 
     private static String value(String[] args, int i, String option) {

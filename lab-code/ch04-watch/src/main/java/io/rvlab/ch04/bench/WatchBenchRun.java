@@ -13,13 +13,14 @@ import java.util.Optional;
  * @param cores the processors the JVM sees (etcd shares them when it runs on the same machine)
  * @param java the JVM's version and vendor
  * @param date when the run started (UTC, ISO-8601)
+ * @param jitWarmupSeconds how long each mode ran, unmeasured, before the first cell
  * @param warmupSeconds how long the writer ran before each cell's window
  * @param seconds measured time of each cell
  * @param rate the writer's target rate, writes per second
  * @param watcherCounts the watcher counts run, in order
  * @param cells every cell's result
  */
-public record WatchBenchRun(String etcdVersion, String etcd, int cores, String java, String date, double warmupSeconds,
+public record WatchBenchRun(String etcdVersion, String etcd, int cores, String java, String date, double jitWarmupSeconds, double warmupSeconds,
         double seconds, double rate, List<Integer> watcherCounts, List<WatchCellResult> cells) {
 
     /** The target: p99 delivery latency under this at {@link #TARGET_WATCHERS} watchers, through the cache. */
@@ -66,7 +67,7 @@ public record WatchBenchRun(String etcdVersion, String etcd, int cores, String j
         json.put("date", date);
         ObjectNode env = json.putObject("environment");
         env.put("etcdVersion", etcdVersion).put("etcd", etcd).put("cores", cores).put("java", java);
-        json.put("warmupSeconds", warmupSeconds).put("seconds", seconds).put("writesPerSecondTarget", rate);
+        json.put("jitWarmupSeconds", jitWarmupSeconds).put("warmupSeconds", warmupSeconds).put("seconds", seconds).put("writesPerSecondTarget", rate);
         ObjectNode target = json.putObject("target");
         target.put("mode", WatchMode.CACHE.option()).put("watchers", TARGET_WATCHERS)
                 .put("p99Micros", TARGET_P99_MICROS)
@@ -90,6 +91,7 @@ public record WatchBenchRun(String etcdVersion, String etcd, int cores, String j
                     .put("deliveryLatencyMaxMicros", c.maxMicros()).put("etcdWatches", c.etcdWatches())
                     .put("writeLatencyP50Micros", c.p50WriteMicros()).put("writeLatencyP99Micros", c.p99WriteMicros()).put("jvmCpuNanos", c.jvmCpuNanos())
                     .put("failedWatchers", c.failedWatchers());
+            c.cpuMillisByThread().forEach(cell.putObject("jvmCpuMillisByThread")::put);
             if (c.firstError() != null) {
                 cell.put("firstError", c.firstError());
             }

@@ -44,9 +44,9 @@ public final class WatchBenchTable {
         out.append("Watch delivery: the API server's watch cache vs direct etcd watches (./course bench watch)\n");
         out.append(fmt("etcd %s, %s%n", run.etcdVersion(), run.etcd()));
         out.append(fmt("%d cores (etcd, API server, writer and watchers share them), %s%n", run.cores(), run.java()));
-        out.append(fmt("one writer: PUT a ConfigMap over HTTP, %s writes/s target; each cell: %s s warm-up, then %s s "
-                + "measured; run started %s%n", seconds(run.rate()), seconds(run.warmupSeconds()), seconds(run.seconds()),
-                run.date()));
+        out.append(fmt("one writer: PUT a ConfigMap over HTTP, one at a time, %s writes/s target%n", seconds(run.rate())));
+        out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per mode for the JIT); run started %s%n",
+                seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
         out.append('\n');
         StringBuilder top = new StringBuilder();
         for (int s = 0; s < SPANS.length; s++) {
@@ -63,6 +63,17 @@ public final class WatchBenchTable {
         out.append("direct etcd: every watcher its own jetcd watch on the ConfigMaps' prefix (no cache, as --watch-cache=false).\n");
         out.append("events/s: events all watchers received in the window; missing: events of acknowledged writes that\n");
         out.append("  never arrived. Latency from the writer's 200 OK to a watcher's receipt (0 if the event came first).\n");
+        int most = run.watcherCounts().stream().mapToInt(Integer::intValue).max().orElse(0);
+        run.cell(WatchMode.CACHE, most).ifPresent(c -> out.append(fmt("CPU of this JVM (server, watchers, writer, jetcd; "
+                + "not etcd's) per delivered event at %d watchers:%n  watch cache %d us (server's watch streams %d, "
+                + "watchers' HTTP client %d)", most, c.jvmCpuMicrosPerEvent(), c.cpuMicrosPerEvent(ThreadCpu.STREAMS),
+                c.cpuMicrosPerEvent(ThreadCpu.HTTP_CLIENT))));
+        run.cell(WatchMode.DIRECT, most).ifPresent(c -> out.append(fmt("%s direct etcd %d us (gRPC %d)",
+                run.cell(WatchMode.CACHE, most).isPresent() ? "," : "CPU of this JVM per delivered event at " + most
+                        + " watchers:", c.jvmCpuMicrosPerEvent(), c.cpuMicrosPerEvent(ThreadCpu.GRPC))));
+        if (run.cell(WatchMode.CACHE, most).isPresent() || run.cell(WatchMode.DIRECT, most).isPresent()) {
+            out.append(".\n");
+        }
         for (WatchCellResult c : run.cells()) {
             if (c.writeErrors() > 0 || c.failedWatchers() > 0) {
                 out.append(fmt("ERRORS: %s, %d watchers: %d failed writes, %d failed watchers; first: %s%n",

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -44,6 +45,8 @@ public final class WatchBenchmark {
     public static final String TABLE = "watch-table.txt";
     public static final String CHART = "watch-chart.svg";
     public static final String RESULTS = "watch-results.json";
+
+    private static final int JIT_WARMUP_WATCHERS = 100;
 
     private WatchBenchmark() {
     }
@@ -85,6 +88,16 @@ public final class WatchBenchmark {
         List<WatchCellResult> cells = new ArrayList<>();
         // The direct watchers get a jetcd client of their own, apart from the server's.
         try (Client watchClient = etcd.newClient()) {
+            if (options.jitWarmupSeconds() > 0) {
+                int watchers = Math.min(JIT_WARMUP_WATCHERS, options.watchers().stream().mapToInt(n -> n).max().orElse(1));
+                progress.printf(Locale.ROOT, "[bench] JIT warm-up: each mode %s s with %d watchers%n",
+                        WatchBenchTable.seconds(options.jitWarmupSeconds()), watchers);
+                WatchBenchOptions jit = new WatchBenchOptions(options.jitWarmupSeconds(), 0, 0, 1, options.rate(),
+                        List.of(watchers), options.modes(), options.out(), options.namespace(), options.objects());
+                for (WatchMode mode : options.modes()) {
+                    runCell(etcd.client(), watchClient, jit, mode, watchers); // not measured: compiled code afterwards
+                }
+            }
             int cellNumber = 0;
             for (int watchers : options.watchers()) {
                 List<WatchMode> order = new ArrayList<>(options.modes());
@@ -95,16 +108,20 @@ public final class WatchBenchmark {
                     WatchCellResult cell = runCell(etcd.client(), watchClient, options, mode, watchers);
                     cells.add(cell);
                     progress.printf(Locale.ROOT, "[bench] %-11s %4d watchers  writes %.1f/%.1f/s acked  %9.0f events/s"
-                            + "  missing %d  p50 %s  p99 %s  max %s  etcd watches %d  (PUT p50 %s)%s%n", mode.label(), watchers,
-                            cell.writesAcknowledgedPerSecond(), cell.targetRate(), cell.eventsPerSecond(),
+                            + "  missing %d  p50 %s  p99 %s  max %s  etcd watches %d  (PUT p50 %s)%s%n", mode.label(),
+                            watchers, cell.writesAcknowledgedPerSecond(), cell.targetRate(), cell.eventsPerSecond(),
                             cell.eventsMissing(), WatchBenchTable.millis(cell.p50Micros()),
                             WatchBenchTable.millis(cell.p99Micros()), WatchBenchTable.millis(cell.maxMicros()),
-                            cell.etcdWatches(), WatchBenchTable.millis(cell.p50WriteMicros()), cell.firstError() == null ? "" : "  ERROR " + cell.firstError());
+                            cell.etcdWatches(), WatchBenchTable.millis(cell.p50WriteMicros()),
+                            cell.firstError() == null ? "" : "  ERROR " + cell.firstError());
+                    progress.printf(Locale.ROOT, "[bench]   JVM CPU %d ms in %s s: %s%n", cell.jvmCpuNanos() / 1_000_000,
+                            WatchBenchTable.seconds(cell.seconds()), cell.cpuMillisByThread());
                 }
             }
         }
         List<Integer> counts = options.watchers().stream().distinct().toList();
-        return new WatchBenchRun(version, where, cores, java, date, options.warmupSeconds(), options.seconds(),
+        return new WatchBenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
+                options.seconds(),
                 options.rate(), counts, cells);
     }
 
@@ -130,8 +147,10 @@ public final class WatchBenchmark {
                 }, "bench-writer");
                 writing.start();
                 long cpuFrom = cpuAt(measureFrom);
+                ThreadCpu threads = ThreadCpu.snapshot();
                 int etcdWatches = watchers.etcdWatches();
                 long cpuTo = cpuAt(measureTo);
+                Map<String, Long> byThread = threads.sinceMillis();
                 writing.join();
                 if (failure.get() != null) {
                     throw failure.get();
@@ -141,7 +160,7 @@ public final class WatchBenchmark {
                 Deliveries d = Deliveries.count(watchers.logs(), acks, measureFrom, measureTo, w.acknowledged());
                 return new WatchCellResult(mode, count, options.seconds(), w.target(), w.sent(), w.acknowledged(),
                         w.errors(), d.delivered(), d.expected(), d.missing(), d.percentileMicros(50),
-                        d.percentileMicros(99), d.maxMicros(), etcdWatches, w.p50WriteMicros(), w.p99WriteMicros(), cpuTo - cpuFrom,
+                        d.percentileMicros(99), d.maxMicros(), etcdWatches, w.p50WriteMicros(), w.p99WriteMicros(), cpuTo - cpuFrom, byThread,
                         d.failedWatchers(), d.firstError() != null ? d.firstError() : w.firstError());
             }
         }

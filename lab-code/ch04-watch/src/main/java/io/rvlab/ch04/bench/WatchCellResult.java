@@ -20,13 +20,14 @@ package io.rvlab.ch04.bench;
  * @param p50WriteMicros the writer's own median write latency (PUT sent to answered)
  * @param p99WriteMicros the writer's own p99 write latency
  * @param jvmCpuNanos the CPU this JVM (writer, watchers, server, jetcd; not etcd) used in the window
+ * @param cpuMillisByThread that CPU by kind of thread ({@link ThreadCpu}), in milliseconds
  * @param failedWatchers watchers whose watch ended while the cell ran
  * @param firstError the first failure of a watcher or a write, or null
  */
 public record WatchCellResult(WatchMode mode, int watchers, double seconds, long writesTarget, long writesSent,
         long writesAcknowledged, long writeErrors, long eventsDelivered, long eventsExpected, long eventsMissing,
         long p50Micros, long p99Micros, long maxMicros, int etcdWatches, long p50WriteMicros, long p99WriteMicros, long jvmCpuNanos,
-        int failedWatchers, String firstError) {
+        java.util.Map<String, Long> cpuMillisByThread, int failedWatchers, String firstError) {
 
     public double writesSentPerSecond() {
         return writesSent / seconds;
@@ -42,6 +43,16 @@ public record WatchCellResult(WatchMode mode, int watchers, double seconds, long
 
     public double eventsPerSecond() {
         return eventsDelivered / seconds;
+    }
+
+    /** This JVM's CPU per event delivered in the window, in microseconds (0 without events). */
+    public long jvmCpuMicrosPerEvent() {
+        return eventsDelivered == 0 ? 0 : jvmCpuNanos / eventsDelivered / 1000;
+    }
+
+    /** The CPU of one kind of thread ({@link ThreadCpu}) per event delivered, in microseconds. */
+    public long cpuMicrosPerEvent(String threadKind) {
+        return eventsDelivered == 0 ? 0 : cpuMillisByThread.getOrDefault(threadKind, 0L) * 1000 / eventsDelivered;
     }
 
     /** The writer held its rate: at least 95 % of the target's writes were acknowledged. */

@@ -14,11 +14,11 @@ class WatchBenchReportTest {
 
     private static WatchCellResult cell(WatchMode mode, int watchers, long acked, long p99Micros, int etcdWatches) {
         return new WatchCellResult(mode, watchers, 10, 2000, acked, acked, 0, acked * watchers, acked * watchers, 0,
-                p99Micros / 4, p99Micros, p99Micros * 2, etcdWatches, 2_000, 5_000, 1_000_000_000, 0, null);
+                p99Micros / 4, p99Micros, p99Micros * 2, etcdWatches, 2_000, 5_000, 1_000_000_000, java.util.Map.of(), 0, null);
     }
 
     private static WatchBenchRun run(long cacheP99At1000, long cacheAckedAt1000) {
-        return new WatchBenchRun("3.4.23", "fresh container", 2, "OpenJDK 17", "2026-11-23T07:00:00Z", 3, 10, 200,
+        return new WatchBenchRun("3.4.23", "fresh container", 2, "OpenJDK 17", "2026-11-23T07:00:00Z", 6, 3, 10, 200,
                 List.of(1, 100, 1000), List.of(
                         cell(WatchMode.DIRECT, 1, 2000, 2_000, 1), cell(WatchMode.CACHE, 1, 2000, 3_000, 1),
                         cell(WatchMode.DIRECT, 100, 1990, 20_000, 100), cell(WatchMode.CACHE, 100, 2000, 8_000, 1),
