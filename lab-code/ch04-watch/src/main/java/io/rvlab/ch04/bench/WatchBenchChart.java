@@ -65,11 +65,11 @@ public final class WatchBenchChart {
 
     private static void legend(StringBuilder svg, int x, int y) {
         svg.append(fmt("  <rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>%n", x, y, DIRECT_COLOUR));
-        svg.append(text(x + 20, y + 12, 12, null, INK, "start", "direct etcd (one etcd watch per watcher)"));
-        svg.append(fmt("  <rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>%n", x + 270, y, CACHE_COLOUR));
-        svg.append(text(x + 290, y + 12, 12, null, INK, "start", "watch cache (HTTP streams; one etcd watch per resource)"));
-        svg.append(line(x + 560, y + 7, x + 584, y + 7, TARGET, " stroke-dasharray=\"6 4\""));
-        svg.append(text(x + 590, y + 12, 12, null, INK, "start", "target (p99 100 ms; the writer's rate)"));
+        svg.append(text(x + 20, y + 12, 12, null, INK, "start", "direct etcd (an etcd watch per watcher)"));
+        svg.append(fmt("  <rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>%n", x + 250, y, CACHE_COLOUR));
+        svg.append(text(x + 270, y + 12, 12, null, INK, "start", "watch cache (HTTP; one etcd watch per resource)"));
+        svg.append(line(x + 555, y + 7, x + 579, y + 7, TARGET, " stroke-dasharray=\"6 4\""));
+        svg.append(text(x + 585, y + 12, 12, null, INK, "start", "target: p99 100 ms; writer's rate"));
     }
 
     /** p99 latency on a log scale from 0.1 ms, one decade per grid line. */
@@ -130,7 +130,9 @@ public final class WatchBenchChart {
         int top = (int) Math.round(y.applyAsDouble(ms));
         svg.append(fmt("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>%n",
                 x, top, BAR, Math.max(0, PLOT_BOTTOM - top), colour));
-        svg.append(text(x + BAR / 2, top - 4, 10, null, INK, "middle", WatchBenchTable.millis(cell.p99Micros())));
+        // The value without its unit (the axis says ms), so neighbouring labels do not run together.
+        svg.append(text(x + BAR / 2, top - 4, 10, null, INK, "middle",
+                WatchBenchTable.millis(cell.p99Micros()).replace(" ms", "")));
     }
 
     private static void writerPanel(StringBuilder svg, WatchBenchRun run, int x, int width) {

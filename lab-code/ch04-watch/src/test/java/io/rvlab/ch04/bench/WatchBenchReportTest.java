@@ -44,7 +44,7 @@ class WatchBenchReportTest {
         assertThat(WatchBenchChart.render(run(60_000, 1995))).isEqualTo(svg);
         DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
-        assertThat(svg).contains("60.0 ms", "400 ms", ">1000<");
+        assertThat(svg).contains(">60.0<", ">400<", ">1000<");
     }
 
     @Test
