@@ -78,11 +78,4 @@ class DeliveriesTest {
         assertThat(d.firstError()).contains("too old");
     }
 
-    @Test
-    @DisplayName("an HTTP watcher reads the resourceVersion from the event line without parsing it")
-    void resourceVersionOfLine() {
-        assertThat(HttpWatchers.resourceVersion("{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"ConfigMap\","
-                + "\"metadata\":{\"name\":\"bench-1\",\"resourceVersion\":\"4711\",\"uid\":\"u\"}}}")).isEqualTo(4711);
-        assertThat(HttpWatchers.resourceVersion("{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\"}}")).isEqualTo(-1);
-    }
 }
