@@ -157,7 +157,9 @@ public class ApiServer implements AutoCloseable {
                 exchange.close();
             }
             PrintStream log = requestLog;
-            if (log != null) {
+            if (log != null && takenOver) {
+                log.printf("%s %s -> stream%n", exchange.getRequestMethod(), exchange.getRequestURI());
+            } else if (log != null) {
                 log.printf("%s %s -> %d (%d ms)%n", exchange.getRequestMethod(), exchange.getRequestURI(),
                         exchange.getResponseCode(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             }

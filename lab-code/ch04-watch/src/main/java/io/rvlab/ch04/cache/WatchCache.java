@@ -46,33 +46,35 @@ import java.util.concurrent.TimeUnit;
  *   <li>every watcher's queue, filled without waiting so no watcher holds back another.</li>
  * </ul>
  * It starts by listing the resource from etcd at revision R and watching from R+1, the same
- * list-then-watch a client-go reflector does against the API server. It asks etcd for progress
- * notifications, so its resourceVersion follows etcd's revision even while this resource is
- * quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from.
+ * list-then-watch a client-go reflector does against the API server. Its etcd watch asks for
+ * progress notifications, so its resourceVersion follows etcd's revision even while this resource
+ * is quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from.
+ *
+ * <p>Why not ask etcd for progress on demand ({@code RequestProgress})? Before etcd 3.4.25 and
+ * 3.5.8 the answer to that request could overtake events still on their way (etcd issue 15220),
+ * so a bookmark could claim a revision whose event the watcher had not received; kube-apiserver
+ * only asks on versions with the fix. The periodic notifications are sent in order with the
+ * events, at the interval etcd is started with ({@code --experimental-watch-progress-notify-interval};
+ * the course's etcd uses one second, etcd's default is ten minutes).
  */
-public final class WatchCache implements AutoCloseable {
+public final class WatchCache implements WatchSource {
 
     /**
      * @param capacity how many recent changes the window holds (kube-apiserver sizes it
      *        between 100 and 100*1024 events, by time)
      * @param bookmarkFrequency how often a watcher that allows bookmarks gets one (one minute in
      *        kube-apiserver; also two seconds before its timeout)
-     * @param progressInterval how often the cache asks etcd for a progress notification
      */
-    public record Options(int capacity, Duration bookmarkFrequency, Duration progressInterval) {
+    public record Options(int capacity, Duration bookmarkFrequency) {
 
-        public static final Options DEFAULT = new Options(1000, Duration.ofMinutes(1), Duration.ofSeconds(1));
+        public static final Options DEFAULT = new Options(1000, Duration.ofMinutes(1));
 
         public Options withCapacity(int capacity) {
-            return new Options(capacity, bookmarkFrequency, progressInterval);
+            return new Options(capacity, bookmarkFrequency);
         }
 
         public Options withBookmarkFrequency(Duration frequency) {
-            return new Options(capacity, frequency, progressInterval);
-        }
-
-        public Options withProgressInterval(Duration interval) {
-            return new Options(capacity, bookmarkFrequency, interval);
+            return new Options(capacity, frequency);
         }
     }
 
@@ -112,8 +114,8 @@ public final class WatchCache implements AutoCloseable {
     public static WatchCache start(Client etcd, ResourceType type, Options options) {
         WatchCache cache = new WatchCache(etcd, type, options);
         cache.listAndWatch();
-        long tick = Math.min(Duration.ofSeconds(1).toMillis(), options.progressInterval().toMillis());
-        cache.ticker.scheduleAtFixedRate(cache::tick, tick, Math.max(tick, 10), TimeUnit.MILLISECONDS);
+        long tick = Math.max(10, Math.min(1000, options.bookmarkFrequency().toMillis())); // kube-apiserver: every second
+        cache.ticker.scheduleAtFixedRate(cache::tick, tick, tick, TimeUnit.MILLISECONDS);
         return cache;
     }
 
@@ -168,7 +170,7 @@ public final class WatchCache implements AutoCloseable {
         if (closed) {
             return;
         }
-        if (response.getEvents().isEmpty()) {
+        if (response.isProgressNotify()) {
             // A progress notification: every change up to this revision has been sent to us.
             resourceVersion = Math.max(resourceVersion, response.getHeader().getRevision());
             return;
@@ -234,6 +236,7 @@ public final class WatchCache implements AutoCloseable {
      *
      * @throws io.rvlab.ch02.storage.InvalidResourceVersionException if the resourceVersion is not a number
      */
+    @Override
     public synchronized CacheWatcher watch(WatchOptions watchOptions) {
         long from = versioner.parse(watchOptions.resourceVersion());
         CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
@@ -322,21 +325,15 @@ public final class WatchCache implements AutoCloseable {
     }
 
     /** How many etcd watches this cache holds: one, whatever the number of watchers. */
+    @Override
     public synchronized int etcdWatches() {
         return etcdWatch != null && !etcdWatch.isClosed() ? 1 : 0;
     }
 
     // tag::tick[]
-    /** Every second: ask etcd how far it is, and send each due watcher a bookmark. */
+    /** Every second: send each watcher that is due a bookmark one, if the cache has got further than it. */
     private void tick() {
         try {
-            Watch.Watcher current;
-            synchronized (this) {
-                current = closed ? null : etcdWatch;
-            }
-            if (current != null && !watchers.isEmpty()) {
-                current.requestProgress(); // answered by a progress notification: see received()
-            }
             long now = System.nanoTime();
             synchronized (this) {
                 for (CacheWatcher watcher : watchers) {

@@ -7,7 +7,8 @@ import java.util.List;
  * {@code ./course serve}: etcd plus chapter 4's API server, which also watches. Options, start-up
  * and shutdown are chapter 2's ({@link io.rvlab.ch02.server.ApiServerMain}). The watch cache's
  * window holds {@code RVLAB_WATCH_CACHE_SIZE} changes per resource (default 1000); make it small to
- * meet a 410 Expired by hand.
+ * meet a 410 Expired by hand. {@code RVLAB_WATCH_CACHE=false} serves every watch straight from etcd,
+ * as kube-apiserver does with {@code --watch-cache=false}.
  */
 public final class ApiServerMain {
 
@@ -16,8 +17,10 @@ public final class ApiServerMain {
 
     public static void main(String[] args) throws InterruptedException {
         WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
+        boolean cached = !"false".equals(System.getenv("RVLAB_WATCH_CACHE"));
         io.rvlab.ch02.server.ApiServerMain.serve(args,
-                (etcd, bind, port) -> WatchApiServer.start(etcd, bind, port, options),
+                (etcd, bind, port) -> cached ? WatchApiServer.start(etcd, bind, port, options)
+                        : WatchApiServer.startWithoutCache(etcd, bind, port),
                 List.of("kubectl --server {url} get configmaps -w          (then change one in another terminal)",
                         "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&allowWatchBookmarks=true'"));
     }

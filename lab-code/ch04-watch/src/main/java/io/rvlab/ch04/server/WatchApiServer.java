@@ -15,7 +15,9 @@ import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.ch03.server.UpdatingResourceHandler;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch04.cache.CacheWatcher;
+import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch04.cache.WatchSource;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -24,10 +26,12 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
- * Chapter 3's server, plus watch: every served resource has a {@link WatchCache}, and
- * {@code GET ...?watch=1} (or the older {@code /api/v1/watch/...} paths) streams its events.
+ * Chapter 3's server, plus watch: every served resource has a {@link WatchCache} (or, started
+ * without one, watches straight from etcd), and {@code GET ...?watch=1} (or the older
+ * {@code /api/v1/watch/...} paths) streams its events.
  *
  * <p>Each watch runs on a thread of its own, outside the request pool: a watch lasts up to an
  * hour, and a thousand of them must not starve ordinary requests (kube-apiserver likewise does
@@ -36,7 +40,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class WatchApiServer extends ConcurrencyApiServer {
 
     private final Map<String, WatchingResourceHandler> byPath = new LinkedHashMap<>();
-    private final Map<ResourceType, WatchCache> caches = new LinkedHashMap<>();
+    private final Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
     private final ExecutorService streams;
 
     protected WatchApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address) {
@@ -49,35 +53,52 @@ public class WatchApiServer extends ConcurrencyApiServer {
         });
         for (WatchingResourceHandler handler : handlers) {
             byPath.put(handler.type().groupVersion() + "/" + handler.type().resource(), handler);
-            caches.put(handler.type(), handler.cache());
+            sources.put(handler.type(), handler.watches());
         }
     }
 
     // tag::start[]
+    /** The server kube-apiserver runs by default: a watch cache per resource, one etcd watch each. */
     public static WatchApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options) {
+        return start(etcd, bindAddress, port, type -> WatchCache.start(etcd, type, options));
+    }
+    // end::start[]
+
+    /** kube-apiserver with {@code --watch-cache=false}: every watch is an etcd watch of its own. */
+    public static WatchApiServer startWithoutCache(Client etcd, String bindAddress, int port) {
+        return start(etcd, bindAddress, port, type -> new UncachedWatches(etcd, type));
+    }
+
+    private static WatchApiServer start(Client etcd, String bindAddress, int port,
+            Function<ResourceType, WatchSource> watches) {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
         List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .map(type -> new WatchingResourceHandler(new UpdatingRegistryStore(type, storage),
-                        WatchCache.start(etcd, type, options)))    // one etcd watch per resource
+                .map(type -> new WatchingResourceHandler(new UpdatingRegistryStore(type, storage), watches.apply(type)))
                 .toList();
         return new WatchApiServer(handlers, new InetSocketAddress(bindAddress, port));
     }
-    // end::start[]
 
-    /** The watch cache of {@code type}, such as {@link ResourceTypes#CONFIGMAPS}. */
+    /**
+     * The watch cache of {@code type}, such as {@link ResourceTypes#CONFIGMAPS}.
+     *
+     * @throws IllegalStateException if this server was started without watch caches
+     */
     public WatchCache cache(ResourceType type) {
-        WatchCache cache = caches.get(type);
-        if (cache == null) {
+        WatchSource source = sources.get(type);
+        if (source == null) {
             throw new IllegalArgumentException("not served: " + type.resource());
+        }
+        if (!(source instanceof WatchCache cache)) {
+            throw new IllegalStateException("this server runs without a watch cache");
         }
         return cache;
     }
 
-    /** How many etcd watches the server holds: one per resource, however many clients watch. */
+    /** How many etcd watches the server holds: with caches, one per resource however many clients watch. */
     public int etcdWatches() {
-        return caches.values().stream().mapToInt(WatchCache::etcdWatches).sum();
+        return sources.values().stream().mapToInt(WatchSource::etcdWatches).sum();
     }
 
     // tag::take-over[]
@@ -108,7 +129,7 @@ public class WatchApiServer extends ConcurrencyApiServer {
         if (!shapeFits) {
             throw Status.pathNotFound().exception();
         }
-        CacheWatcher watcher = handler.cache().watch(handler.watchOptions(request, path));
+        CacheWatcher watcher = handler.watches().watch(handler.watchOptions(request, path));
         String table = TableConvertor.requestedVersion(request.header("Accept"));
         streams.execute(new WatchStream(exchange, watcher, handler.type(), table));
         return true;
@@ -118,7 +139,7 @@ public class WatchApiServer extends ConcurrencyApiServer {
     /** Ends every watch (each stream finishes cleanly), then stops serving. */
     @Override
     public void close() {
-        caches.values().forEach(WatchCache::close);
+        sources.values().forEach(WatchSource::close);
         streams.shutdown();
         super.close();
         streams.shutdownNow();

@@ -15,6 +15,7 @@ import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.server.UpdatingResourceHandler;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchOptions;
+import io.rvlab.ch04.cache.WatchSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,22 +24,23 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Chapter 3's verbs plus watch, and {@code resourceVersion=0} lists answered from the
  * {@link WatchCache} instead of etcd (apiserver's cacher sits between the registry and etcd for
- * exactly these reads).
+ * exactly these reads). Without a watch cache every list goes to etcd, as in chapter 3.
  */
 public class WatchingResourceHandler extends UpdatingResourceHandler {
 
     /** kube-apiserver's {@code --min-request-timeout}: a watch without timeoutSeconds lasts 1 to 2 times this. */
     public static final Duration MIN_REQUEST_TIMEOUT = Duration.ofSeconds(1800);
 
-    private final WatchCache cache;
+    private final WatchSource watches;
 
-    public WatchingResourceHandler(UpdatingRegistryStore store, WatchCache cache) {
+    public WatchingResourceHandler(UpdatingRegistryStore store, WatchSource watches) {
         super(store);
-        this.cache = cache;
+        this.watches = watches;
     }
 
-    public WatchCache cache() {
-        return cache;
+    /** Where this resource's watches come from: its watch cache, or etcd directly. */
+    public WatchSource watches() {
+        return watches;
     }
 
     @Override
@@ -53,7 +55,7 @@ public class WatchingResourceHandler extends UpdatingResourceHandler {
     @Override
     protected ApiResponse list(ApiRequest request, ResourcePath path) {
         String match = request.param("resourceVersionMatch");
-        boolean fromCache = request.param("resourceVersion").equals("0") && request.param("continue").isEmpty()
+        boolean fromCache = watches instanceof WatchCache && request.param("resourceVersion").equals("0") && request.param("continue").isEmpty()
                 && (match.isEmpty() || match.equals(ResourceVersionMatch.NOT_OLDER_THAN.wire()))
                 && !request.hasParam("sendInitialEvents");
         if (!fromCache) {
@@ -61,7 +63,7 @@ public class WatchingResourceHandler extends UpdatingResourceHandler {
         }
         requireValidNamespace(path.namespace());
         Selection selection = Selection.parse(request.param("labelSelector"), request.param("fieldSelector"));
-        return ApiResponse.ok(cache.list(path.namespace(), selection));
+        return ApiResponse.ok(((WatchCache) watches).list(path.namespace(), selection));
     }
     // end::list-from-cache[]
 

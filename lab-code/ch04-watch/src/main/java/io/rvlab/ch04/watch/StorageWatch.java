@@ -22,10 +22,11 @@ import java.util.OptionalLong;
  * already in history etcd first replays every change since then, so a watcher that resumes from
  * the last resourceVersion it saw misses nothing and sees nothing twice.
  *
- * <p>Not yet: resourceVersion "0" and unset (which start with synthetic ADDED events for the
- * current state), bookmarks (etcd progress notifications), selectors, and turning a compacted
- * start into Kubernetes' ERROR event with a 410 Expired Status. Those are rejected or reported
- * as a plain exception here.
+ * <p>This is the watch a server without a watch cache would serve (kube-apiserver with
+ * {@code --watch-cache=false}): one etcd watch per client. The API server of this chapter puts a
+ * {@link io.rvlab.ch04.cache.WatchCache} in between, which also answers resourceVersion "0" and
+ * unset, bookmarks, selectors, and the 410 Expired ERROR event. Here a watch from "0" is refused,
+ * and a compacted start is reported as a {@link CompactedRevisionException}.
  */
 public final class StorageWatch implements AutoCloseable {
 

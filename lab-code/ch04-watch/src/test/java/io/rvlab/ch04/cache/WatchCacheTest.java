@@ -172,8 +172,7 @@ class WatchCacheTest {
     @Test
     @DisplayName("an idle watcher gets a BOOKMARK whose resourceVersion follows etcd's revision")
     void bookmarksFollowEtcd() throws InterruptedException {
-        WatchCache cache = cache(WatchCache.Options.DEFAULT.withBookmarkFrequency(Duration.ofMillis(500))
-                .withProgressInterval(Duration.ofMillis(200)));
+        WatchCache cache = cache(WatchCache.Options.DEFAULT.withBookmarkFrequency(Duration.ofMillis(500)));
         CacheWatcher watcher = watch(cache, WatchOptions.from(writes.namespace, writes.now()).withBookmarks());
         Writes elsewhere = new Writes(client);
         ObjectNode unrelated = elsewhere.create("cm-elsewhere", "x"); // another namespace: this watcher sees no event

@@ -1,0 +1,176 @@
+package io.rvlab.exercises.ch04;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.PutOption;
+import io.rvlab.ch04.watch.WatchEvent;
+import io.rvlab.ch04.watch.WatchEvent.Type;
+import io.rvlab.support.etcd.EtcdExtension;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 4.1 (classify etcd events). Every event is a real one: the test
+ * writes ConfigMaps to etcd, watches them with jetcd, and hands you what etcd sent.
+ */
+@ExtendWith(EtcdExtension.class)
+@Timeout(60)
+@DisplayName("4.1 classify etcd events")
+class EventClassifierTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    @DisplayName("a PUT that creates the key is ADDED: the stored object, with resourceVersion = its revision")
+    void created(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            long created = cms.put("a", "v1");
+
+            WatchEvent event = EventClassifier.classify(etcd.next());
+
+            assertThat(event.type()).as("create_revision == mod_revision == %d: the write that created the key", created)
+                    .isEqualTo(Type.ADDED);
+            assertThat(event.object()).as("the stored JSON plus metadata.resourceVersion = \"%d\"", created)
+                    .isEqualTo(withResourceVersion(cms.json("a", "v1"), created));
+        }
+    }
+
+    @Test
+    @DisplayName("every later PUT is MODIFIED, at its own revision, even one that writes the same bytes")
+    void modified(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            cms.put("a", "v1");
+            long second = cms.put("a", "v2");
+            long third = cms.put("a", "v2");
+
+            assertThat(EventClassifier.classify(etcd.next()).type()).isEqualTo(Type.ADDED);
+            WatchEvent changed = EventClassifier.classify(etcd.next());
+            WatchEvent same = EventClassifier.classify(etcd.next());
+
+            assertThat(changed.type()).as("a PUT on an existing key (create_revision < mod_revision)").isEqualTo(Type.MODIFIED);
+            assertThat(changed.object()).isEqualTo(withResourceVersion(cms.json("a", "v2"), second));
+            assertThat(same.type()).as("etcd sends an event for every PUT, also one that changes no byte: MODIFIED")
+                    .isEqualTo(Type.MODIFIED);
+            assertThat(same.resourceVersion()).as("each event carries its own revision").isEqualTo(Long.toString(third));
+        }
+    }
+
+    @Test
+    @DisplayName("a DELETE is DELETED: the last state before it, stamped with the delete's revision")
+    void deleted(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            cms.put("a", "v1");
+            long lastWrite = cms.put("a", "last state");
+            long deleted = cms.delete("a");
+            etcd.next();
+            etcd.next();
+
+            WatchEvent event = EventClassifier.classify(etcd.next());
+
+            assertThat(event.type()).isEqualTo(Type.DELETED);
+            assertThat(event.object().path("data").path("k").asText())
+                    .as("etcd's DELETE carries no value: the object is prev_kv, the value before the delete")
+                    .isEqualTo("last state");
+            assertThat(event.resourceVersion())
+                    .as("resourceVersion = the revision of the delete (%d), not the last write's (%d): a watcher"
+                            + " resuming from it must not see the DELETE again", deleted, lastWrite)
+                    .isEqualTo(Long.toString(deleted));
+            assertThat(event.object()).isEqualTo(withResourceVersion(cms.json("a", "last state"), deleted));
+        }
+    }
+
+    @Test
+    @DisplayName("a key created again after its delete is ADDED again (a new create_revision)")
+    void recreated(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            cms.put("a", "first life");
+            cms.put("a", "first life, changed");
+            cms.delete("a");
+            long again = cms.put("a", "second life");
+
+            assertThat(new Type[] {
+                    EventClassifier.classify(etcd.next()).type(),
+                    EventClassifier.classify(etcd.next()).type(),
+                    EventClassifier.classify(etcd.next()).type()})
+                    .containsExactly(Type.ADDED, Type.MODIFIED, Type.DELETED);
+            WatchEvent event = EventClassifier.classify(etcd.next());
+            assertThat(event.type()).as("after a delete the key starts over: its create_revision is %d again", again)
+                    .isEqualTo(Type.ADDED);
+            assertThat(event.resourceVersion()).isEqualTo(Long.toString(again));
+        }
+    }
+
+    @Test
+    @DisplayName("two keys created by one transaction: two ADDED events at the same revision")
+    void oneTransaction(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            long revision = ConfigMaps.await(client.getKVClient().txn()
+                    .Then(Op.put(ConfigMaps.utf8(cms.key("x")), ConfigMaps.utf8(cms.json("x", "1")), PutOption.DEFAULT),
+                            Op.put(ConfigMaps.utf8(cms.key("y")), ConfigMaps.utf8(cms.json("y", "2")), PutOption.DEFAULT))
+                    .commit()).getHeader().getRevision();
+
+            WatchEvent x = EventClassifier.classify(etcd.next());
+            WatchEvent y = EventClassifier.classify(etcd.next());
+
+            assertThat(x.type()).isEqualTo(Type.ADDED);
+            assertThat(y.type()).isEqualTo(Type.ADDED);
+            assertThat(x.resourceVersion()).as("one transaction, one revision: %d", revision).isEqualTo(Long.toString(revision));
+            assertThat(y.resourceVersion()).isEqualTo(Long.toString(revision));
+            assertThat(x.object().path("metadata").path("name").asText()).isEqualTo("x");
+            assertThat(y.object().path("metadata").path("name").asText()).isEqualTo("y");
+        }
+    }
+
+    @Test
+    @DisplayName("a resourceVersion found in the stored bytes is stale: the event's revision replaces it")
+    void storedResourceVersionReplaced(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            String stale = "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"}}";
+            long written = cms.putJson("a", stale);
+
+            WatchEvent event = EventClassifier.classify(etcd.next());
+
+            assertThat(event.resourceVersion()).as("etcd's mod_revision is the only truth: %d, not the \"1\" in the bytes",
+                    written).isEqualTo(Long.toString(written));
+            assertThat(event.object()).isEqualTo(withResourceVersion(stale, written));
+        }
+    }
+
+    @Test
+    @DisplayName("a DELETE from a watch without prev_kv is refused: IllegalArgumentException naming the key and prev_kv")
+    void deleteWithoutPrevKv(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, false)) {
+            cms.put("a", "v1");
+            cms.delete("a");
+            assertThat(EventClassifier.classify(etcd.next()).type())
+                    .as("a PUT needs no previous value, prev_kv or not").isEqualTo(Type.ADDED);
+
+            Throwable thrown = catchThrowable(() -> EventClassifier.classify(etcd.next()));
+
+            assertThat(thrown).as("without prev_kv the DELETE has no object to send: refuse it (Kubernetes sends an"
+                    + " ERROR event instead), never invent one").isInstanceOf(IllegalArgumentException.class);
+            assertThat(thrown.getMessage()).as("the message names the key").contains(cms.key("a"));
+            assertThat(thrown.getMessage()).as("and says what is missing").contains("prev_kv");
+        }
+    }
+
+    private static ObjectNode withResourceVersion(String storedJson, long revision) throws Exception {
+        ObjectNode object = (ObjectNode) JSON.readTree(storedJson);
+        object.withObjectProperty("metadata").put("resourceVersion", Long.toString(revision));
+        return object;
+    }
+}

@@ -1,0 +1,159 @@
+package io.rvlab.exercises.ch04;
+
+import static io.rvlab.exercises.ch04.Received.line;
+import static io.rvlab.exercises.ch04.Received.summary;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch04.watch.WatchEvent;
+import io.rvlab.ch04.watch.WatchEvent.Type;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.FreshEtcd;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 4.4 (recover from 410 Expired). The test lists ConfigMaps from etcd to
+ * make the consumer's store, changes them, compacts etcd's history with jetcd, and only then starts
+ * your watch from the list's resourceVersion. The class compacts, so it has an etcd of its own.
+ */
+@ExtendWith(EtcdExtension.class)
+@FreshEtcd
+@Timeout(60)
+@DisplayName("4.4 recover from 410 Expired")
+class RelistingWatchTest {
+
+    @Test
+    @DisplayName("a start still in history needs no relist: the watch replays what happened, DELETED at its own revision")
+    void noCompactionNoRelist(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.put("a", "1");
+        cms.put("b", "1");
+        Snapshot known = snapshot(cms);
+        long r1 = cms.put("a", "2");
+        long r2 = cms.delete("b");
+        long r3 = cms.put("c", "1");
+        Received received = new Received();
+
+        try (RelistingWatch watch = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(),
+                received)) {
+            List<WatchEvent> events = received.awaitResourceVersion(r3);
+
+            assertThat(summary(events)).as("history since %s is all there: every change, in order", known.resourceVersion())
+                    .containsExactly(line(Type.MODIFIED, "a", r1), line(Type.DELETED, "b", r2), line(Type.ADDED, "c", r3));
+            assertThat(resourceVersions(watch.store())).as("the store follows the events")
+                    .isEqualTo(Map.of("a", Long.toString(r1), "c", Long.toString(r3)));
+        }
+    }
+
+    @Test
+    @DisplayName("410: relist at the latest revision and replace the store: DELETED for vanished objects, no ERROR")
+    void compactedStartRelists(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.put("a", "1");
+        cms.put("b", "1");
+        long same = cms.put("same", "1");
+        Snapshot known = snapshot(cms);
+        ObjectNode lastKnownB = known.objects().get("b").deepCopy();
+        cms.put("a", "2");
+        long a3 = cms.put("a", "3");
+        cms.delete("b");
+        cms.put("short-lived", "1");
+        cms.delete("short-lived");
+        long d1 = cms.put("d", "1");
+        long listed = cms.currentRevision();
+        cms.compact(listed);
+        Received received = new Received();
+
+        try (RelistingWatch watch = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(),
+                received)) {
+            List<WatchEvent> replaced = received.await(3);
+
+            assertThat(summary(replaced))
+                    .as("history after %s is compacted (410 Expired): the relist at %d finds a changed, b gone and d new."
+                            + " The changes in between are lost for good: no event for short-lived (created and deleted"
+                            + " meanwhile) and none for 'same' (unchanged); no ERROR either", known.resourceVersion(), listed)
+                    .containsExactlyInAnyOrder(
+                            line(Type.MODIFIED, "a", a3),
+                            line(Type.DELETED, "b", Long.parseLong(lastKnownB.path("metadata").path("resourceVersion").asText())),
+                            line(Type.ADDED, "d", d1));
+            WatchEvent deleted = replaced.stream().filter(e -> e.type() == Type.DELETED).findFirst().orElseThrow();
+            assertThat(deleted.object()).as("b's delete was compacted away: DELETED carries the last state the store knew")
+                    .isEqualTo(lastKnownB);
+            assertThat(resourceVersions(watch.store())).as("the store is replaced by the list")
+                    .isEqualTo(Map.of("a", Long.toString(a3), "d", Long.toString(d1), "same", Long.toString(same)));
+
+            long e1 = cms.put("e", "1");
+            long a4 = cms.put("a", "4");
+            long d2 = cms.delete("d");
+            List<WatchEvent> events = received.awaitResourceVersion(d2);
+
+            assertThat(summary(events.subList(3, events.size())))
+                    .as("then the watch goes on from the list's revision %d: every later change once, in order", listed)
+                    .containsExactly(line(Type.ADDED, "e", e1), line(Type.MODIFIED, "a", a4), line(Type.DELETED, "d", d2));
+            assertThat(resourceVersions(watch.store()))
+                    .isEqualTo(Map.of("a", Long.toString(a4), "e", Long.toString(e1), "same", Long.toString(same)));
+        }
+    }
+
+    @Test
+    @DisplayName("a write that lands between the relist and the new watch is not lost")
+    void writeDuringRelist(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.put("a", "1");
+        Snapshot known = snapshot(cms);
+        long a2 = cms.put("a", "2");
+        cms.compact(cms.elsewhere()); // history up to a's change is gone: 410, relist
+        AtomicLong late = new AtomicLong();
+        Received received = new Received();
+
+        try (RelistingWatch ignored = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(),
+                event -> {
+                    if (late.get() == 0) {
+                        // Written while your code hands on the relist's events, before it watches again.
+                        late.set(cms.put("late", "1"));
+                    }
+                    received.accept(event);
+                })) {
+            received.await(1);
+            List<WatchEvent> events = received.awaitResourceVersion(late.get(), "'late' was written while your code"
+                    + " handed on the relist's events: the new watch must start from the list's revision (its"
+                    + " header's), not from etcd's revision at the time the watch starts");
+
+            assertThat(summary(events))
+                    .as("the new watch must start from the list's revision (%d), not from whatever etcd's revision is"
+                            + " when it starts: 'late' (%d) was written in between", a2, late.get())
+                    .containsExactly(line(Type.MODIFIED, "a", a2), line(Type.ADDED, "late", late.get()));
+        }
+    }
+
+    /** What a consumer had: a list of the collection, as kube-apiserver returns it (resourceVersion = mod_revision). */
+    record Snapshot(String resourceVersion, Map<String, ObjectNode> objects) {
+    }
+
+    private static Snapshot snapshot(ConfigMaps cms) throws Exception {
+        ConfigMaps.Listing listing = cms.list();
+        Map<String, ObjectNode> objects = new TreeMap<>();
+        for (KeyValue kv : listing.kvs()) {
+            ObjectNode object = (ObjectNode) GoJson.read(kv.getValue().getBytes());
+            object.withObjectProperty("metadata").put("resourceVersion", Long.toString(kv.getModRevision()));
+            objects.put(object.path("metadata").path("name").asText(), object);
+        }
+        return new Snapshot(Long.toString(listing.revision()), objects);
+    }
+
+    private static Map<String, String> resourceVersions(Map<String, ObjectNode> store) {
+        Map<String, String> rvs = new TreeMap<>();
+        store.forEach((name, object) -> rvs.put(name, object.path("metadata").path("resourceVersion").asText()));
+        return rvs;
+    }
+}

@@ -1,0 +1,123 @@
+package io.rvlab.exercises.ch04;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.options.GetOption;
+import io.rvlab.ch01.CompactedRevisionException;
+import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.storage.RegistryPrefix;
+import io.rvlab.ch02.storage.Versioner;
+import io.rvlab.ch04.watch.StorageWatch;
+import io.rvlab.ch04.watch.WatchEvent;
+import io.rvlab.ch04.watch.WatchListener;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Reference answer to exercise 4.4: a 410 Expired watch relists, replaces its store, watches again.
+ *
+ * <p>The new watch starts from the list's own revision, not from "now": a write that lands between
+ * the list and the new watch is then replayed by etcd instead of falling into the gap.
+ */
+public final class RelistingWatch implements AutoCloseable {
+
+    private final Client client;
+    private final RegistryPrefix collection;
+    private final Consumer<WatchEvent> handler;
+    private final Versioner versioner = new Versioner();
+    private final Map<String, ObjectNode> store = new TreeMap<>();
+    private StorageWatch watch;
+    private boolean closed;
+
+    public RelistingWatch(Client client, RegistryPrefix collection, String resourceVersion,
+            Map<String, ObjectNode> known, Consumer<WatchEvent> handler) {
+        this.client = client;
+        this.collection = collection;
+        this.handler = handler;
+        synchronized (this) {
+            store.putAll(known);
+            watch = watchFrom(resourceVersion);
+        }
+    }
+
+    private StorageWatch watchFrom(String resourceVersion) {
+        return new StorageWatch(client, versioner, collection, resourceVersion, new WatchListener() {
+            @Override
+            public void onEvent(WatchEvent event) {
+                apply(event);
+            }
+
+            @Override
+            public void onError(RuntimeException error) {
+                if (error instanceof CompactedRevisionException) {
+                    relist();
+                }
+            }
+        });
+    }
+
+    private synchronized void apply(WatchEvent event) {
+        if (closed) {
+            return;
+        }
+        String name = event.object().path("metadata").path("name").asText();
+        if (event.type() == WatchEvent.Type.DELETED) {
+            store.remove(name);
+        } else {
+            store.put(name, event.object());
+        }
+        handler.accept(event);
+    }
+
+    // client-go: reflector ListAndWatch after a 410, then DeltaFIFO.Replace.
+    private synchronized void relist() {
+        if (closed) {
+            return;
+        }
+        Map<String, ObjectNode> listed = new TreeMap<>();
+        long revision;
+        try {
+            GetResponse list = client.getKVClient().get(ByteSequence.from(collection.path(), StandardCharsets.UTF_8),
+                    GetOption.builder().isPrefix(true).build()).get();
+            revision = list.getHeader().getRevision();
+            for (KeyValue kv : list.getKvs()) {
+                ObjectNode object = (ObjectNode) GoJson.read(kv.getValue().getBytes());
+                versioner.updateObject(object, kv.getModRevision());
+                listed.put(object.path("metadata").path("name").asText(), object);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("relisting " + collection + " failed", e);
+        }
+        store.forEach((name, old) -> {
+            if (!listed.containsKey(name)) {
+                handler.accept(new WatchEvent(WatchEvent.Type.DELETED, old)); // deleted while we could not see
+            }
+        });
+        listed.forEach((name, object) -> {
+            ObjectNode old = store.get(name);
+            if (old == null) {
+                handler.accept(new WatchEvent(WatchEvent.Type.ADDED, object));
+            } else if (!versioner.objectResourceVersion(old).equals(versioner.objectResourceVersion(object))) {
+                handler.accept(new WatchEvent(WatchEvent.Type.MODIFIED, object));
+            }
+        });
+        store.clear();
+        store.putAll(listed);
+        watch = watchFrom(Long.toString(revision));
+    }
+
+    public synchronized Map<String, ObjectNode> store() {
+        return new TreeMap<>(store);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        watch.close();
+    }
+}
