@@ -1,0 +1,156 @@
+package io.rvlab.ch04.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The benchmark as an aligned plain-text table: a header naming what ran where, one row per cell
+ * (watchers, then mode), the writer's side and the watchers' side, then the target and whether
+ * this run met it. Same layout as chapter 3's {@code BenchTable}.
+ */
+public final class WatchBenchTable {
+
+    private static final String[] HEAD = {"watchers", "mode",
+        "target", "sent/s", "acked/s",
+        "events/s", "missing", "p50", "p99", "max",
+        "etcd watches"};
+    private static final int[][] SPANS = {{0, 1}, {2, 4}, {5, 9}, {10, 10}};
+    private static final String[] SECTIONS = {"", "writer (writes/s)", "delivery: write acked -> event received", ""};
+
+    private WatchBenchTable() {
+    }
+
+    public static String render(WatchBenchRun run) {
+        List<String[]> rows = new ArrayList<>();
+        for (int n : run.watcherCounts()) {
+            for (WatchMode mode : WatchMode.values()) {
+                run.cell(mode, n).ifPresent(c -> rows.add(new String[] {Integer.toString(n), mode.label(),
+                    fmt("%.0f", c.targetRate()), fmt("%.1f", c.writesSentPerSecond()),
+                    fmt("%.1f", c.writesAcknowledgedPerSecond()), fmt("%.0f", c.eventsPerSecond()),
+                    Long.toString(c.eventsMissing()), millis(c.p50Micros()), millis(c.p99Micros()),
+                    millis(c.maxMicros()), Integer.toString(c.etcdWatches())}));
+            }
+        }
+        int[] width = new int[HEAD.length];
+        for (int i = 0; i < HEAD.length; i++) {
+            width[i] = HEAD[i].length();
+            for (String[] row : rows) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+
+        StringBuilder out = new StringBuilder();
+        out.append("Watch delivery: the API server's watch cache vs direct etcd watches (./course bench watch)\n");
+        out.append(fmt("etcd %s, %s%n", run.etcdVersion(), run.etcd()));
+        out.append(fmt("%d cores (etcd, API server, writer and watchers share them), %s%n", run.cores(), run.java()));
+        out.append(fmt("one writer: PUT a ConfigMap over HTTP, one at a time, %s writes/s target%n", seconds(run.rate())));
+        out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per mode for the JIT); run started %s%n",
+                seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
+        out.append('\n');
+        StringBuilder top = new StringBuilder();
+        for (int s = 0; s < SPANS.length; s++) {
+            top.append(s == 0 ? "" : " | ").append(centre(SECTIONS[s], span(width, s)));
+        }
+        out.append(top.toString().stripTrailing()).append('\n');
+        out.append(line(HEAD, width)).append('\n');
+        out.append(rule(width)).append('\n');
+        for (String[] row : rows) {
+            out.append(line(row, width)).append('\n');
+        }
+        out.append('\n');
+        out.append("watch cache: every watcher an HTTP watch (?watch=1) of the API server, served from its one watch cache.\n");
+        out.append("direct etcd: every watcher its own jetcd watch on the ConfigMaps' prefix (no cache, as --watch-cache=false).\n");
+        out.append("events/s: events all watchers received in the window; missing: events of acknowledged writes that\n");
+        out.append("  never arrived. Latency from the writer's 200 OK to a watcher's receipt (0 if the event came first).\n");
+        int most = run.watcherCounts().stream().mapToInt(Integer::intValue).max().orElse(0);
+        run.cell(WatchMode.CACHE, most).ifPresent(c -> out.append(fmt("CPU of this JVM (server, watchers, writer, jetcd; "
+                + "not etcd's) per delivered event at %d watchers:%n  watch cache %d us (server's watch streams %d, "
+                + "watchers' HTTP client %d)", most, c.jvmCpuMicrosPerEvent(), c.cpuMicrosPerEvent(ThreadCpu.STREAMS),
+                c.cpuMicrosPerEvent(ThreadCpu.HTTP_CLIENT))));
+        run.cell(WatchMode.DIRECT, most).ifPresent(c -> out.append(fmt("%s direct etcd %d us (gRPC %d)",
+                run.cell(WatchMode.CACHE, most).isPresent() ? "," : "CPU of this JVM per delivered event at " + most
+                        + " watchers:", c.jvmCpuMicrosPerEvent(), c.cpuMicrosPerEvent(ThreadCpu.GRPC))));
+        if (run.cell(WatchMode.CACHE, most).isPresent() || run.cell(WatchMode.DIRECT, most).isPresent()) {
+            out.append(".\n");
+        }
+        for (WatchCellResult c : run.cells()) {
+            if (c.writeErrors() > 0 || c.failedWatchers() > 0) {
+                out.append(fmt("ERRORS: %s, %d watchers: %d failed writes, %d failed watchers; first: %s%n",
+                        c.mode().label(), c.watchers(), c.writeErrors(), c.failedWatchers(), c.firstError()));
+            }
+        }
+        out.append('\n').append(verdict(run)).append('\n');
+        return out.toString();
+    }
+
+    /** The target and whether this run met it. */
+    public static String verdict(WatchBenchRun run) {
+        String target = fmt("Target: through the watch cache at %d watchers, p99 under %s with the writer holding its "
+                + "rate, and etcd watches%nthat do not grow with the watchers (a real kube-apiserver 1.26.1 on this "
+                + "machine: p99 %s, its writer fell to %d of %d writes/s).", WatchBenchRun.TARGET_WATCHERS,
+                millis(WatchBenchRun.TARGET_P99_MICROS), millis(WatchBenchRun.KUBE_APISERVER_P99_MICROS),
+                WatchBenchRun.KUBE_APISERVER_WRITES, WatchBenchRun.KUBE_APISERVER_RATE);
+        String result = run.targetCell()
+                .map(c -> fmt("This run: p99 %s, writer %.1f of %s writes/s acknowledged, %d etcd watches, %d missing; "
+                        + "target %s.", millis(c.p99Micros()), c.writesAcknowledgedPerSecond(), seconds(c.targetRate()),
+                        c.etcdWatches(), c.eventsMissing(), run.targetMet() ? "MET" : "NOT met"))
+                .orElse(fmt("This run did not measure the watch cache at %d watchers.", WatchBenchRun.TARGET_WATCHERS));
+        return target + "\n" + result;
+    }
+
+    static String millis(long micros) {
+        double ms = micros / 1000.0;
+        return ms >= 100 ? fmt("%.0f ms", ms) : ms >= 10 ? fmt("%.1f ms", ms) : fmt("%.2f ms", ms);
+    }
+
+    static String seconds(double s) {
+        return s == Math.rint(s) ? fmt("%.0f", s) : fmt("%.1f", s);
+    }
+
+    private static int span(int[] width, int s) {
+        int span = -2;
+        for (int i = SPANS[s][0]; i <= SPANS[s][1]; i++) {
+            span += width[i] + 2;
+        }
+        return span;
+    }
+
+    private static String line(String[] cells, int[] width) {
+        StringBuilder out = new StringBuilder();
+        for (int s = 0; s < SPANS.length; s++) {
+            if (s > 0) {
+                out.append(" | ");
+            }
+            for (int i = SPANS[s][0]; i <= SPANS[s][1]; i++) {
+                if (i > SPANS[s][0]) {
+                    out.append("  ");
+                }
+                out.append(pad(cells[i], width[i], i != 1)); // the mode left-aligned, numbers right
+            }
+        }
+        return out.toString().stripTrailing();
+    }
+
+    private static String rule(int[] width) {
+        StringBuilder out = new StringBuilder();
+        for (int s = 0; s < SPANS.length; s++) {
+            out.append(s > 0 ? "-+-" : "").append("-".repeat(span(width, s)));
+        }
+        return out.toString();
+    }
+
+    private static String pad(String text, int width, boolean right) {
+        String fill = " ".repeat(Math.max(0, width - text.length()));
+        return right ? fill + text : text + fill;
+    }
+
+    private static String centre(String text, int width) {
+        int left = Math.max(0, (width - text.length()) / 2);
+        return pad(" ".repeat(left) + text, width, false);
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}
