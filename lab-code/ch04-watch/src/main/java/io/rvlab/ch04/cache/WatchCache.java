@@ -95,6 +95,7 @@ public final class WatchCache implements WatchSource {
     private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
     private long resourceVersion;
     private Watch.Watcher etcdWatch;
+    private boolean ready;  // false between a failed etcd watch and the relist that replaces it
     private boolean closed;
 
     private WatchCache(Client etcd, ResourceType type, Options options) {
@@ -152,6 +153,7 @@ public final class WatchCache implements WatchSource {
             }
             resourceVersion = listRevision;
             window.reset(listRevision);
+            ready = true;
             WatchOption watchOption = WatchOption.builder()
                     .isPrefix(true)
                     .withRevision(listRevision + 1) // exactly the changes after the list
@@ -207,6 +209,7 @@ public final class WatchCache implements WatchSource {
             }
             LOG.log(System.Logger.Level.WARNING, "the etcd watch of " + type.resource() + " ended (" + error
                     + "); ending its watchers and relisting");
+            ready = false; // until the relist: no new watcher may start from a state that has stopped moving
             watchers.forEach(CacheWatcher::finish);
             watchers.clear();
             etcdWatch.close();
@@ -239,6 +242,7 @@ public final class WatchCache implements WatchSource {
     @Override
     public synchronized CacheWatcher watch(WatchOptions watchOptions) {
         long from = versioner.parse(watchOptions.resourceVersion());
+        requireReady();
         CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
         if (from == 0) {
             for (ObjectNode object : state.values()) {
@@ -269,6 +273,18 @@ public final class WatchCache implements WatchSource {
     }
     // end::watch[]
 
+    /**
+     * Between losing its etcd watch and relisting, the cache's state has stopped following etcd: a
+     * watcher started from it would miss changes. kube-apiserver answers 429 then, before any stream
+     * begins, and clients retry.
+     */
+    private void requireReady() {
+        if (!ready) {
+            throw Status.failure(429, "TooManyRequests", "storage is (re)initializing",
+                    new Status.Details(null, null, null, null, List.of(), 1)).exception();
+        }
+    }
+
     private void forget() {
         // Called from CacheWatcher.close; the set is concurrent, so no lock is needed.
         watchers.removeIf(CacheWatcher::ended);
@@ -281,6 +297,7 @@ public final class WatchCache implements WatchSource {
      * returns everything from the cache whatever {@code limit} says.
      */
     public synchronized ObjectNode list(String namespace, ObjectFilter filter) {
+        requireReady();
         ObjectNode json = JsonNodeFactory.instance.objectNode();
         json.put("kind", type.listKind());
         json.put("apiVersion", type.groupVersion());
