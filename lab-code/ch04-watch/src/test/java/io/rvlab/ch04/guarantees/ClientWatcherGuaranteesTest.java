@@ -42,6 +42,7 @@ class ClientWatcherGuaranteesTest {
 
     private static final int CLIENTS = 3;
 
+    // tag::client-guarantees[]
     @Test
     @Timeout(120)
     @DisplayName("every change once and in order, relists only after 410, and etcd's final state, through a compaction and an etcd restart")
@@ -84,6 +85,7 @@ class ClientWatcherGuaranteesTest {
             assertThat(clients).allSatisfy(c -> assertThat(Long.parseLong(c.resourceVersion())).isGreaterThanOrEqualTo(last));
         }
     }
+    // end::client-guarantees[]
 
     /** The handler a store would be: here it only writes down what it is told. */
     private static WatchHandler recording(WatchRecord record) {
