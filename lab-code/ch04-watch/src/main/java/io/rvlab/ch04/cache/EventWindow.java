@@ -2,7 +2,6 @@ package io.rvlab.ch04.cache;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
  * The watch cache's memory of recent changes: the newest {@code capacity} events, oldest first
@@ -80,9 +79,4 @@ final class EventWindow {
         return events;
     }
     // end::too-old[]
-
-    /** The revision of the oldest event held, if any: for labs that show the window. */
-    OptionalLong oldest() {
-        return size == 0 ? OptionalLong.empty() : OptionalLong.of(ring[start].resourceVersion());
-    }
 }

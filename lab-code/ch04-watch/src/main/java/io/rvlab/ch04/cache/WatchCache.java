@@ -23,9 +23,7 @@ import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -326,11 +324,6 @@ public final class WatchCache implements WatchSource {
         return window.oldestResumable();
     }
 
-    /** The revision of the oldest change in the window, if any. */
-    public synchronized OptionalLong oldestEvent() {
-        return window.oldest();
-    }
-
     /** How many changes the window holds now. */
     public synchronized int windowSize() {
         return window.size();
@@ -411,11 +404,6 @@ public final class WatchCache implements WatchSource {
             }
         }
         ticker.shutdownNow();
-    }
-
-    /** Every watcher being fed, for tests and labs. */
-    List<CacheWatcher> watchers() {
-        return new ArrayList<>(watchers);
     }
 
     @Override
