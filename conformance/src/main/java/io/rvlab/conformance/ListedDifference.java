@@ -26,9 +26,12 @@ import java.util.Set;
  *        an earlier write this server refused leaves the object a step behind. Such an entry is
  *        accepted only while that request still differs, so it cannot outlive its cause and hide a
  *        difference of its own.
+ * @param dependsOnTiming whether the difference shows in some runs only (a bookmark that is due or
+ *        not depending on when etcd's progress notification lands); the suite then accepts the
+ *        request matching as well, and never calls the entry stale
  */
 public record ListedDifference(int since, int until, String scenario, List<String> requests, Set<Aspect> aspects,
-        String kubernetes, String rvlab, String why, String causedBy) {
+        String kubernetes, String rvlab, String why, String causedBy, boolean dependsOnTiming) {
 
     /** {@code until} for a difference no chapter has removed yet. */
     public static final int STILL = Integer.MAX_VALUE;
@@ -44,17 +47,24 @@ public record ListedDifference(int since, int until, String scenario, List<Strin
     /** A difference that chapter {@code since}'s server shows, and every later one so far. */
     public ListedDifference(int since, String scenario, List<String> requests, Set<Aspect> aspects,
             String kubernetes, String rvlab, String why) {
-        this(since, STILL, scenario, requests, aspects, kubernetes, rvlab, why, null);
+        this(since, STILL, scenario, requests, aspects, kubernetes, rvlab, why, null, false);
     }
 
     /** The same difference, shown by the servers of chapters {@code since} to {@code lastChapter} only. */
     public ListedDifference until(int lastChapter) {
-        return new ListedDifference(since, lastChapter, scenario, requests, aspects, kubernetes, rvlab, why, causedBy);
+        return new ListedDifference(since, lastChapter, scenario, requests, aspects, kubernetes, rvlab, why, causedBy,
+                dependsOnTiming);
     }
 
     /** The same difference, accepted only while request {@code cause} of the scenario still differs. */
     public ListedDifference causedBy(String cause) {
-        return new ListedDifference(since, until, scenario, requests, aspects, kubernetes, rvlab, why, cause);
+        return new ListedDifference(since, until, scenario, requests, aspects, kubernetes, rvlab, why, cause,
+                dependsOnTiming);
+    }
+
+    /** The same difference, shown in some runs only, as timing decides. */
+    public ListedDifference dependingOnTiming() {
+        return new ListedDifference(since, until, scenario, requests, aspects, kubernetes, rvlab, why, causedBy, true);
     }
 
     /** Whether the server of this chapter shows it. */

@@ -155,6 +155,33 @@ class WatchHttpTest {
     }
 
     @Test
+    @DisplayName("a watch request no stream can answer: a 4xx Status, and the server keeps serving")
+    void badWatchRequests() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String[][] cases = {
+            {"/api/v1/namespaces/default/widgets?watch=1", "404"},
+            {"/api/v1/watch/namespaces/default/widgets", "404"},
+            {"/api/v1/watch", "404"},
+            {"/api/v1/namespaces/default/configmaps/cm/status?watch=1", "404"},
+            {"/api/v1/namespaces/Not_A_Namespace/configmaps?watch=1", "400"},
+            {"/api/v1/namespaces/default/configmaps?watch=1&timeoutSeconds=-1", "400"},
+            {"/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=-5", "400"},
+            {"/api/v1/namespaces/default/configmaps?watch=1&fieldSelector=spec.foo%3Dx", "400"},
+            {"/api/v1/namespaces/default/configmaps?watch=1&labelSelector=%21%21", "400"},
+            {"/apis/apps/v1/namespaces/default/configmaps?watch=1", "404"},
+        };
+        for (String[] c : cases) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(server.url() + c[0]))
+                    .timeout(java.time.Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(c[0]).isEqualTo(Integer.parseInt(c[1]));
+            assertThat(json(response.body()).path("kind").asText()).as(c[0]).isEqualTo("Status");
+        }
+        HttpResponse<String> still = http.send(HttpRequest.newBuilder(URI.create(server.url()
+                + "/api/v1/namespaces/default/configmaps")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(still.statusCode()).isEqualTo(200);
+    }
+
+    @Test
     @DisplayName("a list with resourceVersion=0 is answered from the watch cache")
     void listFromCache() throws Exception {
         Writes writes = new Writes(client);
