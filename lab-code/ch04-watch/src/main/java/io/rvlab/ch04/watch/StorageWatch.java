@@ -40,14 +40,17 @@ public final class StorageWatch implements AutoCloseable {
     /**
      * Starts watching {@code prefix} for every change after {@code resourceVersion}.
      *
-     * @throws IllegalArgumentException for resourceVersion "" or "0", not implemented yet
+     * @throws IllegalArgumentException for resourceVersion "" or "0": "the state, then changes" needs a
+     *         list first, which {@link io.rvlab.ch04.cache.WatchCache} and
+     *         {@link io.rvlab.ch04.cache.UncachedWatches} do; an etcd watch alone only has changes
      */
     public StorageWatch(Client client, Versioner versioner, RegistryPrefix prefix, String resourceVersion,
             WatchListener listener) {
         this.fromRevision = versioner.parse(resourceVersion);
         if (fromRevision == 0) {
             throw new IllegalArgumentException("a watch from resourceVersion \"" + resourceVersion
-                    + "\" (state first, then changes) is not implemented yet; give a specific resourceVersion");
+                    + "\" (the state, then changes) needs a list first: a plain etcd watch only has changes; "
+                    + "give a specific resourceVersion, or use the watch cache");
         }
         this.translator = new EtcdEventTranslator(versioner);
         this.listener = listener;

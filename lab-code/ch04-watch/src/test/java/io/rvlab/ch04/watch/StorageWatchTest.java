@@ -156,11 +156,11 @@ class StorageWatchTest {
     }
 
     @Test
-    @DisplayName("resourceVersion \"0\" and unset (state first) are not implemented yet, and say so")
+    @DisplayName("resourceVersion \"0\" and unset (state first) are refused: a plain etcd watch only has changes")
     void zeroAndUnsetAreNotImplementedYet() {
         assertThatThrownBy(() -> watch("0", new EventRecorder()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not implemented yet");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a list first");
         assertThatThrownBy(() -> watch("", new EventRecorder()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not implemented yet");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a list first");
     }
 }
