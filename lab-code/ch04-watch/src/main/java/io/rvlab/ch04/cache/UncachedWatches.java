@@ -1,28 +1,22 @@
 package io.rvlab.ch04.cache;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.kv.GetResponse;
-import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
-import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 
 /**
  * Watches served straight from etcd, one etcd watch for each watcher: kube-apiserver with
@@ -47,6 +41,7 @@ public final class UncachedWatches implements WatchSource {
     private final ResourceType type;
     private final Versioner versioner = new Versioner();
     private final EtcdEventTranslator translator = new EtcdEventTranslator(versioner);
+    private final StoredObjects stored = new StoredObjects(translator);
     private final Set<Watch.Watcher> open = ConcurrentHashMap.newKeySet();
 
     public UncachedWatches(Client etcd, ResourceType type) {
@@ -62,9 +57,9 @@ public final class UncachedWatches implements WatchSource {
         Watch.Watcher[] etcdWatch = new Watch.Watcher[1];
         CacheWatcher watcher = new CacheWatcher(options, () -> stop(etcdWatch[0]));
         if (from == 0) { // the state first: one etcd range at the latest revision
-            GetResponse list = range(prefix);
+            GetResponse list = StoredObjects.range(etcd, prefix);
             for (KeyValue kv : list.getKvs()) {
-                ObjectNode object = decode(kv);
+                ObjectNode object = stored.objectOrNull(kv);
                 if (object != null && watcher.matches(object)) {
                     watcher.initial(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)));
                 }
@@ -99,9 +94,9 @@ public final class UncachedWatches implements WatchSource {
                 stop(etcdWatch);
                 return;
             }
-            ObjectMetaOrder.normalize(event.object());
+            StoredObjects.normalized(event.object());
             ObjectNode previous = etcdEvent.getEventType() == io.etcd.jetcd.watch.WatchEvent.EventType.PUT
-                    && !etcdEvent.getPrevKV().getKey().isEmpty() ? decode(etcdEvent.getPrevKV()) : null;
+                    && !etcdEvent.getPrevKV().getKey().isEmpty() ? stored.objectOrNull(etcdEvent.getPrevKV()) : null;
             WatchCacheEvent change = new WatchCacheEvent(new EncodedEvent(event), Bytes.text(etcdEvent.getKeyValue().getKey()),
                     previous, etcdEvent.getKeyValue().getModRevision());
             if (!watcher.deliver(change)) {
@@ -132,33 +127,6 @@ public final class UncachedWatches implements WatchSource {
             etcdWatch.close();
             open.remove(etcdWatch);
         }
-    }
-
-    private GetResponse range(RegistryPrefix prefix) {
-        try {
-            return etcd.getKVClient().get(Bytes.bytes(prefix.path()),
-                    GetOption.builder().withRange(Bytes.bytes(prefix.rangeEnd())).build()).get();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("could not list " + prefix + ": " + e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private ObjectNode decode(KeyValue kv) {
-        try {
-            JsonNode node = GoJson.read(kv.getValue().getBytes());
-            if (node instanceof ObjectNode object) {
-                versioner.updateObject(object, kv.getModRevision());
-                ObjectMetaOrder.normalize(object);
-                return object;
-            }
-        } catch (IOException e) {
-            // reported below
-        }
-        LOG.log(System.Logger.Level.WARNING, "skipping undecodable " + Bytes.text(kv.getKey()));
-        return null;
     }
 
     @Override

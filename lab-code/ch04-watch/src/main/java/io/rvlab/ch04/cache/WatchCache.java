@@ -1,6 +1,5 @@
 package io.rvlab.ch04.cache;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,26 +7,21 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
-import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch02.storage.ObjectFilter;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -84,6 +78,7 @@ public final class WatchCache implements WatchSource {
     private final Options options;
     private final Versioner versioner = new Versioner();
     private final EtcdEventTranslator translator = new EtcdEventTranslator(versioner);
+    private final StoredObjects stored = new StoredObjects(translator);
     private final RegistryPrefix prefix;
     private final ScheduledExecutorService ticker;
 
@@ -129,22 +124,12 @@ public final class WatchCache implements WatchSource {
     // tag::list-and-watch[]
     /** One etcd range for the state at revision R, then one etcd watch from R+1: nothing is missed between them. */
     private void listAndWatch() {
-        GetResponse list;
-        try {
-            list = etcd.getKVClient().get(Bytes.bytes(prefix.path()),
-                    GetOption.builder().withRange(Bytes.bytes(prefix.rangeEnd())).build()).get();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the watch cache of " + type.resource() + " could not list: "
-                    + e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        GetResponse list = StoredObjects.range(etcd, prefix);
         long listRevision = list.getHeader().getRevision();
         synchronized (this) {
             state.clear();
             for (KeyValue kv : list.getKvs()) {
-                ObjectNode object = decode(kv);
+                ObjectNode object = stored.objectOrNull(kv);
                 if (object != null) {
                     state.put(Bytes.text(kv.getKey()), object);
                 }
@@ -184,7 +169,7 @@ public final class WatchCache implements WatchSource {
                 LOG.log(System.Logger.Level.WARNING, "skipping an undecodable change of " + key + ": " + e.getMessage());
                 continue;
             }
-            ObjectMetaOrder.normalize(event.object()); // kind, apiVersion, metadata...: as a typed object encodes
+            StoredObjects.normalized(event.object()); // kind, apiVersion, metadata...: as a typed object encodes
             ObjectNode previous = event.type() == WatchEvent.Type.DELETED ? state.remove(key)
                     : state.put(key, event.object());
             long revision = etcdEvent.getKeyValue().getModRevision();
@@ -374,22 +359,6 @@ public final class WatchCache implements WatchSource {
             return Long.MAX_VALUE; // the last bookmark before the timeout has been sent
         }
         return regular;
-    }
-
-    /** The object stored at {@code kv}, or null (logged) if the bytes are not a JSON object. */
-    private ObjectNode decode(KeyValue kv) {
-        try {
-            JsonNode node = GoJson.read(kv.getValue().getBytes());
-            if (!(node instanceof ObjectNode object)) {
-                throw new IOException("not a JSON object");
-            }
-            versioner.updateObject(object, kv.getModRevision());
-            ObjectMetaOrder.normalize(object);
-            return object;
-        } catch (IOException e) {
-            LOG.log(System.Logger.Level.WARNING, "skipping undecodable " + Bytes.text(kv.getKey()) + ": " + e.getMessage());
-            return null;
-        }
     }
 
     /** Ends every watcher and the etcd watch. */

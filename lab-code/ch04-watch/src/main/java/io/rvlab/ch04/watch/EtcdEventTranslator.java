@@ -65,6 +65,16 @@ public class EtcdEventTranslator {
         return prev;
     }
 
+    /**
+     * The object a key-value holds (a list's item, a prev_kv), with its mod_revision as its
+     * resourceVersion.
+     *
+     * @throws CorruptObjectException when the stored bytes are not a JSON object
+     */
+    public ObjectNode decode(KeyValue kv) {
+        return decode(kv, kv.getModRevision());
+    }
+
     private ObjectNode decode(KeyValue kv, long resourceVersion) {
         String key = Bytes.text(kv.getKey());
         try {
