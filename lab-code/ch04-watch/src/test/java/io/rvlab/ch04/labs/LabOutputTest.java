@@ -2,12 +2,10 @@ package io.rvlab.ch04.labs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rvlab.ch01.RevisionReader;
-import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabTranscripts;
+import io.rvlab.support.lab.OtherHistoryRuns;
 import io.rvlab.support.lab.Labs;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -149,63 +147,19 @@ class LabOutputTest {
         }
     }
 
-    /** Where the runs on an etcd with other history keep their transcripts and artifacts (never the docs' folder). */
-    static final Path BUSY = Path.of("target/lab-output-busy");
-
-    /** A learner's etcd: revisions already far from 1, and keys that are not the labs'. */
-    private static Etcd busy;
+    /** Every lab again, twice, on an etcd with other history (a learner's): see {@link OtherHistoryRuns}. */
+    private static final OtherHistoryRuns OTHER_HISTORY = new OtherHistoryRuns(OUTPUT, DIAGRAMS);
 
     @AfterAll
     static void stopBusyEtcd() {
-        if (busy != null) {
-            busy.close();
-        }
+        OTHER_HISTORY.close();
     }
 
     @TestFactory
     @Order(5)
     @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
     Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            Etcd etcd = busyEtcd();
-            String fresh = LabTranscripts.captured(lab, OUTPUT);
-            long before = revision(etcd);
-            String first = run(lab, etcd, 1);
-            String second = run(lab, etcd, 2);
-            // Every check ran and held (a failed one throws and prints FAILED), and they are the fresh run's
-            // checks: the same sentences in the same order, only the revisions in them differ.
-            LabTranscripts.requireSameClaims(lab, fresh, first);
-            LabTranscripts.requireSameClaims(lab, fresh, second);
-            if (freshEtcd()) {
-                assertThat(first).as("the numbers are not a fresh etcd's").isNotEqualTo(fresh);
-            }
-            assertThat(second).as("the second run found the first run's objects and removed them")
-                    .containsPattern("deleted [1-9]\\d* key\\(s\\) left by an earlier run");
-            assertThat(revision(etcd)).isGreaterThan(before);
-            for (String diagram : DIAGRAMS) {
-                if (Files.exists(BUSY.resolve(diagram))) {
-                    LabTranscripts.requireSvg(BUSY.resolve(diagram));
-                }
-            }
-        }));
-    }
-
-    private static synchronized Etcd busyEtcd() throws Exception {
-        if (busy == null) {
-            busy = LabTranscripts.etcdWithOtherHistory();
-        }
-        return busy;
-    }
-
-    private static long revision(Etcd etcd) {
-        return new RevisionReader(etcd.client()).currentRevision();
-    }
-
-    /** Runs the lab on {@code etcd}; keeps the transcript as target/lab-output-busy/lab-ID-run-N.txt, to read when it fails. */
-    private static String run(Lab lab, Etcd etcd, int n) throws Exception {
-        String transcript = LabTranscripts.runOn(etcd, lab, BUSY);
-        Files.writeString(BUSY.resolve("lab-" + lab.id() + "-run-" + n + ".txt"), transcript, StandardCharsets.UTF_8);
-        return transcript;
+        return OTHER_HISTORY.tests(chapterLabs());
     }
 
     static List<Lab> chapterLabs() {
