@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * client resumes from the last resourceVersion it saw, as it would after any dropped connection.
  * The consumer (an HTTP stream, a lab, a benchmark) takes events out with {@link #next}.
  */
-public final class CacheWatcher implements AutoCloseable {
+public final class CacheWatcher implements EventFeed {
 
     /** How many undelivered events a watcher may have before the cache gives up on it. */
     public static final int MAX_BEHIND = 10_000;
@@ -54,6 +54,7 @@ public final class CacheWatcher implements AutoCloseable {
     }
 
     /** As {@link #next}, with the event's wire form; for the HTTP stream. */
+    @Override
     public EncodedEvent nextEncoded(Duration wait) throws InterruptedException {
         if (closed) {
             return null;
@@ -69,11 +70,13 @@ public final class CacheWatcher implements AutoCloseable {
     // end::next[]
 
     /** Whether there is an event ready to take without waiting: the HTTP stream flushes when there is not. */
+    @Override
     public boolean hasReadyEvent() {
         return !queue.isEmpty();
     }
 
     /** Whether the watch is over: closed, timed out, failed, or cut off by the cache. */
+    @Override
     public boolean ended() {
         return closed || (complete && queue.isEmpty());
     }

@@ -15,6 +15,7 @@ import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.ch03.server.UpdatingResourceHandler;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch04.cache.CacheWatcher;
+import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchSource;
@@ -129,12 +130,27 @@ public class WatchApiServer extends ConcurrencyApiServer {
         if (!shapeFits) {
             throw Status.pathNotFound().exception();
         }
-        CacheWatcher watcher = handler.watches().watch(handler.watchOptions(request, path));
-        String table = TableConvertor.requestedVersion(request.header("Accept"));
-        streams.execute(new WatchStream(exchange, watcher, handler.type(), table));
+        startWatch(exchange, request, path, handler);
         return true;
     }
     // end::take-over[]
+
+    /**
+     * Starts one watch of {@code handler}'s resource: its options are checked (a mistake is thrown as
+     * a 4xx Status, before any stream begins), its watcher registered, and its stream started.
+     * Chapter 5 overrides this for streaming lists.
+     */
+    protected void startWatch(HttpExchange exchange, ApiRequest request, ResourcePath path,
+            WatchingResourceHandler handler) {
+        CacheWatcher watcher = handler.watches().watch(handler.watchOptions(request, path));
+        stream(exchange, request, handler.type(), watcher);
+    }
+
+    /** Streams {@code feed} to the client on a thread of its own, as Table rows if the client asked for them. */
+    protected void stream(HttpExchange exchange, ApiRequest request, ResourceType type, EventFeed feed) {
+        String table = TableConvertor.requestedVersion(request.header("Accept"));
+        streams.execute(new WatchStream(exchange, feed, type, table));
+    }
 
     /** Ends every watch (each stream finishes cleanly), then stops serving. */
     @Override

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.server.TableConvertor;
-import io.rvlab.ch04.cache.CacheWatcher;
 import io.rvlab.ch04.cache.EncodedEvent;
+import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,12 +24,12 @@ final class WatchStream implements Runnable {
     private static final Duration POLL = Duration.ofSeconds(1);
 
     private final HttpExchange exchange;
-    private final CacheWatcher watcher;
+    private final EventFeed watcher;
     private final ResourceType type;
     private final String tableVersion; // kubectl get -w asks for each object as a Table row; null otherwise
     private final TableConvertor tables = new TableConvertor(Clock.systemUTC());
 
-    WatchStream(HttpExchange exchange, CacheWatcher watcher, ResourceType type, String tableVersion) {
+    WatchStream(HttpExchange exchange, EventFeed watcher, ResourceType type, String tableVersion) {
         this.exchange = exchange;
         this.watcher = watcher;
         this.type = type;

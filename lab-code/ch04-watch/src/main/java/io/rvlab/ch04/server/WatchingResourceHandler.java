@@ -75,12 +75,7 @@ public class WatchingResourceHandler extends UpdatingResourceHandler {
      */
     public WatchOptions watchOptions(ApiRequest request, ResourcePath path) {
         String resourceVersion = request.param("resourceVersion");
-        String match = request.param("resourceVersionMatch");
-        List<FieldError> errors = new ArrayList<>();
-        if (!match.isEmpty()) { // Kubernetes 1.26 checks this first; streaming lists (sendInitialEvents) came later
-            errors.add(FieldError.forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch"));
-        }
-        errors.addAll(ListOptionsValidation.errors(resourceVersion, match, request.param("continue"), false));
+        List<FieldError> errors = watchVersionErrors(request);
         if (!errors.isEmpty()) {
             throw Status.invalid(ListOptionsValidation.LIST_OPTIONS, "", errors).exception();
         }
@@ -93,6 +88,21 @@ public class WatchingResourceHandler extends UpdatingResourceHandler {
                 isTrue(request.param("allowWatchBookmarks")), timeout(request.param("timeoutSeconds")));
     }
     // end::watch-options[]
+
+    /**
+     * What is wrong with a watch's resourceVersion, resourceVersionMatch and continue, as Kubernetes
+     * 1.26 sees it: any resourceVersionMatch is forbidden for a watch. Chapter 5 overrides this with
+     * the rules of streaming lists (sendInitialEvents), which came later.
+     */
+    protected List<FieldError> watchVersionErrors(ApiRequest request) {
+        String match = request.param("resourceVersionMatch");
+        List<FieldError> errors = new ArrayList<>();
+        if (!match.isEmpty()) { // 1.26 checks this first
+            errors.add(FieldError.forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch"));
+        }
+        errors.addAll(ListOptionsValidation.errors(request.param("resourceVersion"), match, request.param("continue"), false));
+        return errors;
+    }
 
     /** {@code timeoutSeconds}, or (absent or 0) a random time between 30 and 60 minutes, as kube-apiserver picks. */
     static Duration timeout(String text) {
@@ -125,7 +135,8 @@ public class WatchingResourceHandler extends UpdatingResourceHandler {
         }
     }
 
-    static boolean isTrue(String value) {
+    /** How Kubernetes reads a boolean query parameter (Go's strconv.ParseBool, with anything else false). */
+    public static boolean isTrue(String value) {
         return switch (value) {
             case "1", "t", "T", "TRUE", "true", "True" -> true;
             default -> false;

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch03.client.ConfigMapClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
@@ -221,6 +222,9 @@ class ResumingWatcherTest {
                     .withBookmarks(true).withTimeoutSeconds(4).withBackoff(QUICK); // bookmarks stop 2 s before the timeout
 
             try (ResumingWatcher watcher = new ResumingWatcher(listWatch, start, handler, options).start()) {
+                // Write only once the watch is in the cache: a watcher registered after the write starts
+                // at it, and (as in kube-apiserver) gets no bookmark until the cache moves past it.
+                awaitWatcher(bookmarking.server.cache(ResourceTypes.CONFIGMAPS));
                 long elsewhere = Long.parseLong(rv(busy.create(configMap("elsewhere", "v1"))));
 
                 handler.await("a bookmark past the write in the other namespace",
@@ -263,6 +267,16 @@ class ResumingWatcherTest {
             handler.await("the next change", h -> h.events().size() == 3, LIVENESS);
             assertThat(handler.events().get(2).resourceVersion()).isEqualTo(c);
             assertThat(handler.state()).isEqualTo(cluster.freshState(cms));
+        }
+    }
+
+    private static void awaitWatcher(WatchCache cache) throws InterruptedException {
+        long deadline = System.nanoTime() + LIVENESS.toNanos();
+        while (cache.watcherCount() == 0) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("the watch never reached the cache");
+            }
+            Thread.sleep(10);
         }
     }
 
