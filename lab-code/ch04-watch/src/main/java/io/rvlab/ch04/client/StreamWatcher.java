@@ -68,6 +68,16 @@ public final class StreamWatcher implements AutoCloseable {
                 .timeout(Duration.ofSeconds(30)) // until the headers; the body may then last minutes
                 .GET()
                 .build();
+        return open(http, get);
+    }
+    // end::open[]
+
+    /**
+     * Sends a watch request built by the caller (another query, credentials for a real cluster) and
+     * waits for the response headers, as {@link #open(HttpClient, URI, String, WatchRequest)} does.
+     */
+    public static StreamWatcher open(HttpClient http, HttpRequest get) throws IOException {
+        URI uri = get.uri();
         HttpResponse<InputStream> response;
         try {
             response = http.send(get, HttpResponse.BodyHandlers.ofInputStream());
@@ -84,7 +94,6 @@ public final class StreamWatcher implements AutoCloseable {
         }
         return new StreamWatcher(uri, response.body());
     }
-    // end::open[]
 
     private static StatusException refusal(int code, byte[] answer) {
         try {
