@@ -110,6 +110,11 @@ public final class InformerHistory implements ReflectorListener, ResourceEventHa
     }
 
     @Override
+    public void initialEventsEnded(String resourceVersion, int items) {
+        add(Kind.REPLACED, resourceVersion, "", items + " items, from a watch-list", 0);
+    }
+
+    @Override
     public void watchStarted(WatchListOptions options) {
         add(Kind.WATCH_STARTED, options.resourceVersion(), "", "", 0);
     }
