@@ -96,7 +96,7 @@ public final class InformerChecker {
         noListStorm(entries, violations);
         resyncIsNotRelist(entries, violations);
         sameFinalState(store, history.handlerView(), violations);
-        return new Report(List.copyOf(violations), history.count(Kind.LIST_ASKED), history.count(Kind.WATCH_STARTED),
+        return new Report(collapsed(violations), history.count(Kind.LIST_ASKED), history.count(Kind.WATCH_STARTED),
                 history.count(Kind.EVENT), history.count(Kind.RESYNC),
                 history.count(Kind.ON_ADD) + history.count(Kind.ON_UPDATE) + history.count(Kind.ON_DELETE),
                 etcd.objects().size());
@@ -160,10 +160,12 @@ public final class InformerChecker {
                 continue;
             }
             int listed = -1;
+            int asked = 0;
             for (int j = i + 1; j < entries.size() && listed < 0; j++) {
                 if (entries.get(j).kind() == Kind.REPLACED) {
                     listed = j;
                 }
+                asked += entries.get(j).kind() == Kind.LIST_ASKED ? 1 : 0;
             }
             boolean watched = false;
             for (int j = Math.max(listed, i) + 1; listed >= 0 && j < entries.size() && !watched; j++) {
@@ -171,7 +173,9 @@ public final class InformerChecker {
             }
             if (listed < 0 || !watched) {
                 found.add(new Violation(Check.GAVE_UP, "", "", "after " + e + " the reflector "
-                        + (listed < 0 ? "never listed again" : "listed but never watched again")
+                        + (listed < 0 && asked == 0 ? "never listed again"
+                                : listed < 0 ? "asked " + asked + " LISTs, none of which synced the store"
+                                : "listed but never watched again")
                         + ": a 410 must be answered by a relist, not by stopping"));
                 return; // one is enough: every later 410 is the same story
             }
