@@ -103,6 +103,16 @@ public final class InformerChecker {
     }
     // end::checker[]
 
+    /** The same violation again and again (a relist loop repeats itself) is one line, with its count. */
+    private static List<Violation> collapsed(List<Violation> violations) {
+        Map<Violation, Integer> counts = new java.util.LinkedHashMap<>();
+        violations.forEach(v -> counts.merge(v, 1, Integer::sum));
+        List<Violation> lines = new ArrayList<>();
+        counts.forEach((v, n) -> lines.add(n == 1 ? v
+                : new Violation(v.kind(), v.resourceVersion(), v.key(), v.message() + " (" + n + " times)")));
+        return List.copyOf(lines);
+    }
+
     /**
      * (a) The store's resourceVersion and every object's never decrease. The reflector's account and
      * the handlers' are judged apart: handlers run behind the reflector (a queue lies between them).
