@@ -174,7 +174,7 @@ final class Kubeconfig {
         String data = node.path(field + "-data").asText("");
         if (!data.isEmpty()) {
             try {
-                return Base64.getMimeDecoder().decode(data);
+                return Base64.getDecoder().decode(data.replaceAll("\\s", ""));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": " + field + "-data is not base64: " + e.getMessage(), e);
             }
