@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +32,7 @@ public final class WorkQueue<T> {
 
     private final RateLimiter<T> rateLimiter;
     private final ScheduledExecutorService delayed;
+    private int waiting; // items scheduled by addAfter that have not been added yet
     // tag::work-queue[]
     private final Queue<T> queue = new ArrayDeque<>();  // the order to hand items out; each item once
     private final Set<T> dirty = new HashSet<>();       // items needing a reconcile (queued or to requeue)
@@ -111,12 +113,31 @@ public final class WorkQueue<T> {
             add(item);
             return;
         }
-        delayed.schedule(() -> add(item), delay.toNanos(), TimeUnit.NANOSECONDS);
+        synchronized (this) {
+            waiting++;
+        }
+        try {
+            delayed.schedule(() -> {
+                synchronized (this) {
+                    waiting--;
+                }
+                add(item);
+            }, delay.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            synchronized (this) {
+                waiting--; // shut down meanwhile: dropped, as any add after shutDown
+            }
+        }
     }
 
     /** Items waiting to be handed out (not those being processed). */
     public synchronized int len() {
         return queue.size();
+    }
+
+    /** Nothing queued, nothing being processed, nothing waiting out a backoff. */
+    public synchronized boolean isIdle() {
+        return queue.isEmpty() && processing.isEmpty() && waiting == 0;
     }
 
     public synchronized boolean isShuttingDown() {
