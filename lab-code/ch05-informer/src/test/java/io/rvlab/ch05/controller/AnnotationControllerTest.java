@@ -7,12 +7,18 @@ import static io.rvlab.ch05.controller.Cluster.mergePatch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.Client;
+import io.rvlab.ch05.cache.Indexers;
+import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.SharedInformer;
+import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
 import io.rvlab.ch05.client.RestConfig;
 import io.rvlab.support.etcd.EtcdExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -134,6 +140,28 @@ class AnnotationControllerTest {
 
             assertThat(writes.get()).as("only the repair").isEqualTo(3);
             assertThat(annotation(ns, "released")).as("no label, not ours to touch").isEqualTo("mine");
+        }
+    }
+
+    @Test
+    @DisplayName("periodic resyncs re-deliver every ConfigMap as an update; each is reconciled, and nothing is written")
+    void resyncsAreNoOps() throws Exception {
+        String ns = cluster.namespace("resync");
+        cluster.api.create(configMaps(ns), configMap("a", LABEL));
+        cluster.api.create(configMaps(ns), configMap("b", LABEL));
+        AtomicInteger writes = new AtomicInteger();
+        RestClient client = Cluster.counting(new RestClient(RestConfig.forUrl(cluster.server.url())), writes);
+        SharedInformer informer = new SharedInformer("resync", new ResourceListerWatcher(client.config(), configMaps(ns)),
+                Reflector.Options.CLIENT_GO.withResync(Duration.ofMillis(200)),
+                Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
+        AnnotationController reconciler = new AnnotationController(client, informer.indexer(), LABEL, ANNOTATION, "true");
+
+        try (Controller controller = Controller.run("resync", informer, reconciler, 2)) {
+            await("converged", () -> List.of("a", "b").stream()
+                    .allMatch(n -> "true".equals(cachedAnnotation(controller, ns, n))) && controller.isIdle());
+            int converged = controller.reconciles();
+            await("five more rounds of resync reconciled", () -> controller.reconciles() >= converged + 10);
+            assertThat(writes.get()).as("resyncs are not changes").isEqualTo(2);
         }
     }
 
