@@ -316,6 +316,7 @@ public final class Reflector implements AutoCloseable {
     private void watch(StreamWatcher stream) throws Exception {
         while (!closed) {
             boolean initialEventsPhase = false;
+            long started = System.nanoTime(); // before the request, as client-go measures a watch
             if (stream == null) {
                 WatchListOptions request = WatchListOptions.watch(lastSyncResourceVersion, timeoutSeconds());
                 try {
@@ -336,7 +337,7 @@ public final class Reflector implements AutoCloseable {
             }
             currentWatch = stream;
             try {
-                handleWatch(stream, initialEventsPhase);
+                handleWatch(stream, initialEventsPhase, started);
             } catch (StatusException e) {
                 listener.watchEnded(describe(e));
                 if (e.status().code() == 429) {
@@ -358,8 +359,7 @@ public final class Reflector implements AutoCloseable {
      * server's timeout, or a dropped connection: watch again); throws an ERROR event's Status; a
      * watch that ended within a second without a single event is suspicious and throws too.
      */
-    private void handleWatch(StreamWatcher stream, boolean initialEventsPhase) throws IOException {
-        long started = System.nanoTime();
+    private void handleWatch(StreamWatcher stream, boolean initialEventsPhase, long started) throws IOException {
         int events = 0;
         boolean besidesAdded = !initialEventsPhase;
         while (true) {
