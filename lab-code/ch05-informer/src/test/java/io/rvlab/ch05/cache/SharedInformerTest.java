@@ -144,4 +144,27 @@ class SharedInformerTest {
             }
         }
     }
+
+    @Test
+    @DisplayName("with a label selector the informer holds only matching objects; one relabelled out of it is deleted from the store")
+    void labelSelector(Client etcd) throws Exception {
+        try (TestCluster cluster = TestCluster.start(etcd, WatchCache.Options.DEFAULT)) {
+            ConfigMapClient cms = cluster.namespace("selector");
+            cms.create(labelled("web-1", "web"));
+            cms.create(labelled("db-1", "db"));
+            RecordingHandler handler = new RecordingHandler();
+            try (SharedInformer informer = new SharedInformer("web", cluster.listerWatcher(cms).withLabelSelector("app=web"),
+                    QUICK, Map.of())) {
+                informer.addEventHandler(handler).start();
+                assertThat(informer.waitForSync(Duration.ofSeconds(30))).isTrue();
+                assertThat(informer.indexer().listKeys()).containsExactly(TestCluster.namespaceOf(cms) + "/web-1");
+
+                cms.patch("web-1", "{\"metadata\":{\"labels\":{\"app\":\"other\"}}}");
+                awaitCondition("the relabelled object to leave the store", () -> informer.indexer().list().isEmpty(),
+                        handler::calls);
+                awaitCondition("its delete", () -> handler.calls().size() == 2);
+                assertThat(handler.calls().get(1)).startsWith("delete web-1 ");
+            }
+        }
+    }
 }
