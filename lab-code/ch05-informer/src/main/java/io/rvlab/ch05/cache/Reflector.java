@@ -464,13 +464,16 @@ public final class Reflector implements AutoCloseable {
                 && String.valueOf(s.status().message()).contains("Too large resource version");
     }
 
-    /** A watch that could not be opened for a passing reason: 429 or no connection (client-go: connection refused). */
+    /**
+     * A watch that could not be opened for a passing reason, worth retrying as a watch: 429, or the
+     * connection refused (the server is restarting). client-go's isWatchErrorRetriable; any other
+     * failure ends ListAndWatch, and the next round lists again.
+     */
     static boolean isRetriableWatchStart(Throwable e) {
         if (e instanceof StatusException s) {
             return s.status().code() == 429;
         }
-        return e instanceof IOException && !(e instanceof java.io.InterruptedIOException)
-                && !(e instanceof VeryShortWatchException);
+        return e instanceof java.net.ConnectException;
     }
     // end::error-kinds[]
 

@@ -68,6 +68,7 @@ class ReflectorPoliciesTest {
         assertThat(Reflector.isTooLargeResourceVersion(new StatusException(Status.failure(504, "Timeout", "slow", null)))).isFalse();
         assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(429, "TooManyRequests", "busy", null)))).isTrue();
         assertThat(Reflector.isRetriableWatchStart(new java.net.ConnectException("refused"))).isTrue();
+        assertThat(Reflector.isRetriableWatchStart(new java.io.IOException("connection reset"))).as("anything else: list again").isFalse();
         assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(500, "InternalError", "x", null)))).isFalse();
     }
 }
