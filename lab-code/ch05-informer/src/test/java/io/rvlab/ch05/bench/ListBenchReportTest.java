@@ -66,7 +66,7 @@ class ListBenchReportTest {
         ListBenchRun run = run();
         List<ListCellResult> cells = new java.util.ArrayList<>(run.cells());
         cells.add(cell(SyncMode.WATCH_LIST, 4, 1_000_000, 50, 1999, "java.io.IOException: boom"));
-        ListBenchRun failed = new ListBenchRun(run.etcdVersion(), run.etcd(), run.cores(), run.java(), run.date(),
+        ListBenchRun failed = new ListBenchRun(run.etcdVersion(), run.etcd(), run.cores(), run.loadAverage(), run.java(), run.date(),
                 run.options(), run.serverClass(), run.clientDescription(), 1, cells);
         assertThat(failed.allOk()).isFalse();
         assertThat(ListBenchTable.render(failed)).contains("ERROR: round 4, watch-list", "1,999 of 2,000", "boom");
@@ -110,7 +110,7 @@ class ListBenchReportTest {
                 cell(SyncMode.PAGINATED_LIST, 2, 2_500_000, 60, 2000, null),
                 cell(SyncMode.PAGINATED_LIST, 3, 9_000_000, 70, 2000, null),
                 cell(SyncMode.WATCH_LIST, 3, 1_600_000, 53, 2000, null));
-        return new ListBenchRun("3.4.23", "fresh container", 2, "OpenJDK 17", "2026-11-23T10:00:00Z", options,
+        return new ListBenchRun("3.4.23", "fresh container", 2, 0.5, "OpenJDK 17", "2026-11-23T10:00:00Z", options,
                 "io.rvlab.ch05.server.WatchListApiServer", "the informer", 1.5, cells);
     }
 
