@@ -1,0 +1,315 @@
+package io.rvlab.ch05.history;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch05.cache.ObjectKeys;
+import io.rvlab.ch05.history.InformerHistory.Entry;
+import io.rvlab.ch05.history.InformerHistory.Kind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Judges an informer's {@link InformerHistory} against etcd: the promises client-go's reflector keeps
+ * and that real clients broke.
+ * <ol>
+ *   <li><b>No time travel</b> (kubernetes #83520): the store's resourceVersion never goes back (a list
+ *       that replaces the store is never older than what the reflector had already synced), and no
+ *       handler is told of an object older than one it was already told of.</li>
+ *   <li><b>410 is control flow</b> (client-java #1829): after a watch or list ends in 410 Expired, the
+ *       reflector lists again, and watches again.</li>
+ *   <li><b>No list storm</b> (kubernetes #91073, #107133): a resourceVersion the server called too large
+ *       or expired is not asked for again, and a watch follows a few lists, not dozens.</li>
+ *   <li><b>Resync is not relist</b>: a resync sends no request to the server, and re-delivers what the
+ *       store holds as updates whose old and new objects are the same version.</li>
+ *   <li><b>Same final state</b>: the store, and the handlers' last word on every object, equal etcd's
+ *       state read at the end.</li>
+ * </ol>
+ * Each broken promise is one readable {@link Violation} line.
+ */
+public final class InformerChecker {
+
+    /** Which promise was broken. */
+    public enum Check { TIME_TRAVEL, GAVE_UP, LIST_LOOP, LIST_STORM, RESYNC_LISTED, RESYNC_SILENT, FINAL_STATE, HANDLERS }
+
+    /** At most this many LIST answers between two watch starts: one at the last synced rv, one at "" (and a spare). */
+    public static final int MAX_LISTS_PER_WATCH = 3;
+
+    /** One broken promise, readable on its own. */
+    public record Violation(Check kind, String resourceVersion, String key, String message) {
+
+        @Override
+        public String toString() {
+            return kind + (resourceVersion.isEmpty() ? "" : " at rv " + resourceVersion)
+                    + (key.isEmpty() ? "" : ", key " + key) + ": " + message;
+        }
+    }
+
+    /** What was checked, and what failed. */
+    public record Report(List<Violation> violations, long lists, long watches, long events, long resyncs,
+            long handlerCalls, int objects) {
+
+        public boolean ok() {
+            return violations.isEmpty();
+        }
+
+        public boolean has(Check kind) {
+            return violations.stream().anyMatch(v -> v.kind() == kind);
+        }
+
+        /** One line of counts, then the violations (the first 40), one per line. */
+        @Override
+        public String toString() {
+            StringBuilder text = new StringBuilder(String.format(
+                    "%d LISTs, %d watches, %d events, %d resyncs, %d handler calls, %d objects in etcd: %s",
+                    lists, watches, events, resyncs, handlerCalls, objects,
+                    ok() ? "every check held" : violations.size() + " violations"));
+            violations.stream().limit(40).forEach(v -> text.append("\n  ").append(v));
+            if (violations.size() > 40) {
+                text.append("\n  ... and ").append(violations.size() - 40).append(" more");
+            }
+            return text.toString();
+        }
+    }
+
+    private final EtcdState etcd;
+
+    /** @param etcd the watched collection as etcd holds it at the end, read after the informer caught up (or gave up) */
+    public InformerChecker(EtcdState etcd) {
+        this.etcd = etcd;
+    }
+
+    // tag::checker[]
+    /**
+     * @param history what the informer did
+     * @param store the informer's store at the end ({@code informer.indexer().list()})
+     */
+    public Report check(InformerHistory history, List<ObjectNode> store) {
+        List<Entry> entries = history.entries();
+        List<Violation> violations = new ArrayList<>();
+        noTimeTravel(entries, violations);
+        relistsAfter410(entries, violations);
+        noListStorm(entries, violations);
+        resyncIsNotRelist(entries, violations);
+        sameFinalState(store, history.handlerView(), violations);
+        return new Report(collapsed(violations), history.count(Kind.LIST_ASKED), history.count(Kind.WATCH_STARTED),
+                history.count(Kind.EVENT), history.count(Kind.RESYNC),
+                history.count(Kind.ON_ADD) + history.count(Kind.ON_UPDATE) + history.count(Kind.ON_DELETE),
+                etcd.objects().size());
+    }
+    // end::checker[]
+
+    /** The same violation again and again (a relist loop repeats itself) is one line, with its count. */
+    private static List<Violation> collapsed(List<Violation> violations) {
+        Map<Violation, Integer> counts = new java.util.LinkedHashMap<>();
+        violations.forEach(v -> counts.merge(v, 1, Integer::sum));
+        List<Violation> lines = new ArrayList<>();
+        counts.forEach((v, n) -> lines.add(n == 1 ? v
+                : new Violation(v.kind(), v.resourceVersion(), v.key(), v.message() + " (" + n + " times)")));
+        return List.copyOf(lines);
+    }
+
+    /**
+     * (a) The store's resourceVersion and every object's never decrease. The reflector's account and
+     * the handlers' are judged apart: handlers run behind the reflector (a queue lies between them).
+     */
+    private static void noTimeTravel(List<Entry> entries, List<Violation> found) {
+        long synced = -1;                              // the newest rv the reflector had synced to (list, event, bookmark)
+        Map<String, Long> told = new HashMap<>();      // per key: the newest version a handler was given
+        Map<String, Long> deleted = new HashMap<>();   // per key: the last state a handler was told was deleted
+        for (Entry e : entries) {
+            long rv = number(e.resourceVersion());
+            switch (e.kind()) {
+                case REPLACED -> {
+                    if (rv >= 0 && rv < synced) {
+                        found.add(new Violation(Check.TIME_TRAVEL, e.resourceVersion(), "", "a LIST (" + e.detail()
+                                + ") replaced the store with the state at rv " + rv + ", but the reflector had already synced to rv "
+                                + synced + ": the store went back in time"));
+                    }
+                    synced = Math.max(synced, rv);
+                }
+                case EVENT -> synced = Math.max(synced, rv);
+                case ON_ADD, ON_UPDATE -> {
+                    Long before = told.get(e.key());
+                    Long gone = deleted.get(e.key());
+                    if (rv >= 0 && before != null && rv < before) {
+                        found.add(new Violation(Check.TIME_TRAVEL, e.resourceVersion(), e.key(), "a handler was given "
+                                + e.key() + " at rv " + rv + " (" + e.kind() + ") after it had been given rv " + before
+                                + ": an older version"));
+                    } else if (rv >= 0 && gone != null && rv <= gone) {
+                        found.add(new Violation(Check.TIME_TRAVEL, e.resourceVersion(), e.key(), "a handler was given "
+                                + e.key() + " at rv " + rv + " (" + e.kind() + ") after it had been told it was deleted at rv "
+                                + gone + ": a deleted object came back"));
+                    }
+                    if (rv >= 0) {
+                        told.merge(e.key(), rv, Math::max);
+                    }
+                }
+                case ON_DELETE -> {
+                    if (rv >= 0) {
+                        deleted.merge(e.key(), rv, Math::max);
+                    }
+                }
+                default -> { }
+            }
+        }
+    }
+
+    /** (b) After a 410 (a watch or a list expired), a LIST that succeeds, then a watch. */
+    private static void relistsAfter410(List<Entry> entries, List<Violation> found) {
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            boolean expired = e.code() == 410
+                    && (e.kind() == Kind.EVENT || e.kind() == Kind.WATCH_ENDED || e.kind() == Kind.LIST_FAILED
+                            || e.kind() == Kind.WATCH_FAILED);
+            if (!expired) {
+                continue;
+            }
+            int listed = -1;
+            int asked = 0;
+            for (int j = i + 1; j < entries.size() && listed < 0; j++) {
+                if (entries.get(j).kind() == Kind.REPLACED) {
+                    listed = j;
+                }
+                asked += entries.get(j).kind() == Kind.LIST_ASKED ? 1 : 0;
+            }
+            boolean watched = false;
+            for (int j = Math.max(listed, i) + 1; listed >= 0 && j < entries.size() && !watched; j++) {
+                watched = entries.get(j).kind() == Kind.WATCH_STARTED;
+            }
+            if (listed < 0 || !watched) {
+                found.add(new Violation(Check.GAVE_UP, "", "", "after " + e + " the reflector "
+                        + (listed < 0 && asked == 0 ? "never listed again"
+                                : listed < 0 ? "asked " + asked + " LISTs, none of which synced the store"
+                                : "listed but never watched again")
+                        + ": a 410 must be answered by a relist, not by stopping"));
+                return; // one is enough: every later 410 is the same story
+            }
+        }
+    }
+
+    /** (c) No resourceVersion asked again after the server said it is unavailable; a few lists per watch, not a storm. */
+    private static void noListStorm(List<Entry> entries, List<Violation> found) {
+        Set<String> unavailable = new TreeSet<>();
+        int answeredSinceWatch = 0;
+        boolean stormReported = false;
+        for (Entry e : entries) {
+            switch (e.kind()) {
+                case LIST_FAILED -> {
+                    if (e.code() == 410 || e.code() == 504) {
+                        answeredSinceWatch++;
+                        if (!unavailable.add(e.resourceVersion()) && !e.resourceVersion().isEmpty()) {
+                            if (found.stream().noneMatch(v -> v.kind() == Check.LIST_LOOP && v.resourceVersion().equals(e.resourceVersion()))) {
+                                found.add(new Violation(Check.LIST_LOOP, e.resourceVersion(), "", "LIST at resourceVersion "
+                                        + e.resourceVersion() + " again, after the server had answered " + e.code()
+                                        + " for it (" + e.detail() + "): an unavailable resourceVersion must be dropped for \"\""));
+                            }
+                        }
+                    }
+                }
+                case LIST_ANSWERED -> answeredSinceWatch++;
+                case WATCH_STARTED -> {
+                    answeredSinceWatch = 0;
+                    unavailable.clear(); // a new sync: the store moved on
+                }
+                default -> { }
+            }
+            if (answeredSinceWatch > MAX_LISTS_PER_WATCH && !stormReported) {
+                stormReported = true;
+                found.add(new Violation(Check.LIST_STORM, e.resourceVersion(), "", answeredSinceWatch
+                        + " LISTs answered in a row without a watch in between (" + e + "): a list storm"));
+            }
+        }
+        if (answeredSinceWatch > MAX_LISTS_PER_WATCH && !stormReported) {
+            found.add(new Violation(Check.LIST_STORM, "", "", answeredSinceWatch + " LISTs answered since the last watch"));
+        }
+    }
+
+    /** (d) No LIST between a resync and the next watch failure; resync re-delivers as same-version updates. */
+    private static void resyncIsNotRelist(List<Entry> entries, List<Violation> found) {
+        boolean afterResync = false;
+        boolean anyResync = false;
+        boolean sameVersionUpdate = false;
+        int resyncListed = 0;
+        String firstListed = null;
+        for (Entry e : entries) {
+            switch (e.kind()) {
+                case RESYNC -> {
+                    afterResync = true;
+                    anyResync = true;
+                }
+                case LIST_ASKED -> {
+                    if (afterResync) {
+                        resyncListed++;
+                        firstListed = firstListed == null ? e.toString() : firstListed;
+                    }
+                }
+                case WATCH_ENDED, WATCH_FAILED, LIST_FAILED -> afterResync = false; // a real reason to (re)list
+                case ON_UPDATE -> sameVersionUpdate |= anyResync && e.resourceVersion().equals(e.detail());
+                default -> { }
+            }
+        }
+        if (resyncListed > 0) {
+            found.add(new Violation(Check.RESYNC_LISTED, "", "", resyncListed + " LIST requests after a resync with no watch failure"
+                    + " in between (first: " + firstListed + "): resync must re-deliver the store, never ask the server"));
+        }
+        boolean hadObjects = entries.stream().anyMatch(e -> e.kind() == Kind.ON_ADD);
+        if (anyResync && hadObjects && !sameVersionUpdate && resyncListed == 0) {
+            found.add(new Violation(Check.RESYNC_SILENT, "", "", "resyncs happened but no handler got an update whose old and new"
+                    + " objects have the same resourceVersion: resync must re-deliver what the store holds"));
+        }
+    }
+
+    /** (e) The store and the handlers' view equal etcd. */
+    private void sameFinalState(List<ObjectNode> store, Map<String, ObjectNode> handlers, List<Violation> found) {
+        Map<String, ObjectNode> stored = new TreeMap<>();
+        store.forEach(object -> stored.put(ObjectKeys.of(object), object));
+        compare(Check.FINAL_STATE, "the store", stored, found);
+        compare(Check.HANDLERS, "the handlers' last word", handlers, found);
+    }
+
+    private void compare(Check kind, String who, Map<String, ObjectNode> actual, List<Violation> found) {
+        Set<String> keys = new TreeSet<>(actual.keySet());
+        keys.addAll(etcd.objects().keySet());
+        for (String key : keys) {
+            ObjectNode mine = actual.get(key);
+            ObjectNode truth = etcd.objects().get(key);
+            if (!same(mine, truth)) {
+                found.add(new Violation(kind, Long.toString(etcd.revision()), key, who + " has " + describe(mine)
+                        + ", etcd at rv " + etcd.revision() + " has " + describe(truth)));
+            }
+        }
+    }
+
+    /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters. */
+    static boolean same(ObjectNode a, ObjectNode b) {
+        return a == null ? b == null : b != null && content(a).equals(content(b));
+    }
+
+    private static ObjectNode content(ObjectNode object) {
+        ObjectNode copy = object.deepCopy();
+        copy.remove("kind");
+        copy.remove("apiVersion");
+        return copy;
+    }
+
+    private static String describe(ObjectNode object) {
+        if (object == null) {
+            return "nothing";
+        }
+        String json = GoJson.compact(object.path("data"));
+        return "rv " + InformerHistory.rv(object) + " data " + (json.length() > 100 ? json.substring(0, 100) + "..." : json);
+    }
+
+    private static long number(String rv) {
+        try {
+            return rv.isEmpty() ? -1 : Long.parseLong(rv);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
