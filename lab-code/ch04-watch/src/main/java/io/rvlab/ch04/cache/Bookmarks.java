@@ -10,7 +10,7 @@ import io.rvlab.ch02.registry.ResourceType;
  * {@code newFunc}). Typed Go objects serialize their empty structs, hence the nulls and empty
  * objects below; a custom resource is unstructured and shows only what is set.
  */
-final class Bookmarks {
+public final class Bookmarks {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -18,7 +18,7 @@ final class Bookmarks {
     }
 
     // tag::bookmark[]
-    static ObjectNode object(ResourceType type, long resourceVersion) {
+    public static ObjectNode object(ResourceType type, long resourceVersion) {
         ObjectNode object = F.objectNode();
         boolean builtIn = type.group().isEmpty() || type.group().equals("apps");
         if (!builtIn) { // unstructured: apiVersion first, and no creationTimestamp

@@ -2,6 +2,7 @@ package io.rvlab.ch05.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch04.cache.Bookmarks;
 import io.rvlab.ch04.cache.EncodedEvent;
 import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.watch.WatchEvent;
@@ -38,7 +39,7 @@ public final class InitialEventsEndBookmark implements EventFeed {
     // tag::initial-events-end[]
     /** The BOOKMARK's object: the kind's empty object, as chapter 4's bookmarks, annotated. */
     static ObjectNode object(ResourceType type, long resourceVersion) {
-        ObjectNode object = KindBookmarks.object(type, resourceVersion);
+        ObjectNode object = Bookmarks.object(type, resourceVersion);
         ((ObjectNode) object.get("metadata")).putObject("annotations").put(ANNOTATION, "true");
         return object;
     }

@@ -190,7 +190,9 @@ public final class Etcd implements AutoCloseable {
     }
 
     private static Client newClient(String endpoints) {
-        return Client.builder().endpoints(endpoints.split(",")).build();
+        // No 4 MiB cap on a response: a watch cache's first list of 10,000 objects is one ~14 MB range
+        // answer (kube-apiserver's etcd client likewise lifts gRPC's receive limit).
+        return Client.builder().endpoints(endpoints.split(",")).maxInboundMessageSize(Integer.MAX_VALUE).build();
     }
 
     private String describe() {
