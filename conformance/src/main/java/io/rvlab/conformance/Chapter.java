@@ -57,9 +57,18 @@ public record Chapter(int number, String server, ServerUnderTest.Factory factory
             ServerUnderTest::chapter4,
             Replayer.HISTORY_WATCH.stream().filter(e -> !e.startsWith("g1-")).toList(),
             Replayer.HISTORY_WATCH);
+
+    /**
+     * Streaming lists: chapter 4's transcripts again, against a server that follows current Kubernetes
+     * with the WatchList gate on (i1's watch-list requests, refused by 1.26, now stream; plain watches
+     * from "" or "0" are defaulted to streaming lists).
+     */
+    public static final Chapter CHAPTER_5 = new Chapter(5,
+            "the chapter 5 API server (chapter 4's, plus streaming lists)",
+            ServerUnderTest::chapter5, CHAPTER_4.transcripts(), CHAPTER_4.history());
     // end::chapters[]
 
-    public static final List<Chapter> ALL = List.of(CHAPTER_2, CHAPTER_3, CHAPTER_4);
+    public static final List<Chapter> ALL = List.of(CHAPTER_2, CHAPTER_3, CHAPTER_4, CHAPTER_5);
 
     /** Every golden entry some chapter's history holds, in a stable order. */
     public static List<String> allEntries() {

@@ -152,7 +152,8 @@ public final class KnownDifferences {
                     "As for e2 (C) and (D): rvlab's cache follows etcd's progress notifications, so its "
                             + "resourceVersion moves with every etcd write, not only with configmap events. In this "
                             + "replay nothing writes during the watch, so the bookmark comes only when a notification "
-                            + "lands after the watch began: some runs match 1.26 exactly.").dependingOnTiming(),
+                            + "lands after the watch began: some runs match 1.26 exactly.").dependingOnTiming()
+                    .until(4), // chapter 5 refuses i.3 (sendInitialEvents without resourceVersionMatch) with a 422
             // end::progress-bookmarks[]
             new ListedDifference(4, "i1", List.of("i.5"), Set.of(Aspect.STATUS),
                     "`sendInitialEvents=true` on a list (not a watch) is ignored: HTTP 200 with the list.",
@@ -213,8 +214,59 @@ public final class KnownDifferences {
                     "The chapter shows both: with the watch cache, kube-apiserver sends bookmarks every minute and 2 s "
                             + "before timeoutSeconds (e2 (A), (B), (E) match); without it, none (n3). The cache's "
                             + "resourceVersion had moved past the watch's start because rvlab's cache follows etcd's "
-                            + "progress notifications (see e2 (C) and (D))."));
+                            + "progress notifications (see e2 (C) and (D)).")),
             // end::chapter-shows-both[]
+
+            // Chapter 5: streaming lists, and current Kubernetes' watch rules (the WatchList gate on).
+            // tag::watch-list[]
+            new ListedDifference(5, "i1", List.of("i.1", "i.2"), Set.of(Aspect.STATUS, Aspect.FRAMING, Aspect.WAIT),
+                    "HTTP 422 Invalid at once: `resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for "
+                            + "watch` (1.26 has no streaming lists).",
+                    "HTTP 200 and a streaming list: every configmap as an ADDED event, one BOOKMARK annotated "
+                            + "`k8s.io/initial-events-end: \"true\"` at the state's resourceVersion, then the changes "
+                            + "until timeoutSeconds.",
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it (sendInitialEvents came in 1.27; the gate is on by default since 1.34). Fact sheet §2.7: "
+                            + "with resourceVersion unset the state is a consistent read, at least etcd's revision at "
+                            + "the request; with \"0\" it is the watch cache's."),
+            new ListedDifference(5, "i1", List.of("i.3", "i.4"), Set.of(Aspect.STATUS),
+                    "sendInitialEvents without resourceVersionMatch is ignored: HTTP 200 and a plain watch.",
+                    "HTTP 422 Invalid: `resourceVersionMatch: Forbidden: sendInitialEvents requires setting "
+                            + "resourceVersionMatch to NotOlderThan` (for true and false alike).",
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. Current Kubernetes validates a watch's options this way (apimachinery's "
+                            + "validateWatchOptions, fact sheet §2.7): sendInitialEvents, whatever its value, requires "
+                            + "resourceVersionMatch=NotOlderThan."),
+            new ListedDifference(5, "e3", List.of("e3#4"), Set.of(Aspect.EVENTS),
+                    "The ADDED events of the state, and nothing to say where they end.",
+                    "The same ADDED events, then a BOOKMARK annotated `k8s.io/initial-events-end: \"true\"` at the "
+                            + "watch cache's resourceVersion.",
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. Its defaulting turns a watch from resourceVersion \"\" or \"0\" that names neither "
+                            + "sendInitialEvents nor resourceVersionMatch into `sendInitialEvents=true&resourceVersionMatch=NotOlderThan`; "
+                            + "with allowWatchBookmarks=true that is a streaming list, which ends its initial events with "
+                            + "the annotated bookmark (fact sheet §2.1: \"Consequence on 1.34+\")."),
+            new ListedDifference(5, "e3", List.of("e3#1", "e3#3", "e3#5"), Set.of(Aspect.TIMING),
+                    "The headers and the initial ADDED events at once (0.04 s).",
+                    "The headers and the ADDED events up to about two seconds later, once the watch cache has "
+                            + "reached etcd's revision at the request.",
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. A watch from resourceVersion unset is defaulted to a streaming list, which is a consistent "
+                            + "read: the watch cache must first reach etcd's current revision (fact sheet §2.7). On a "
+                            + "quiet resource rvlab's cache learns of it from etcd's next progress notification (every "
+                            + "second on the course's etcd); current kube-apiserver asks etcd for progress on demand "
+                            + "and waits milliseconds, which chapter 4's cache does not do (see WatchCache). Runs where "
+                            + "the cache is already there match 1.26.").dependingOnTiming(),
+            new ListedDifference(5, "n2", List.of("n2#1"), Set.of(Aspect.TIMING),
+                    "With `--watch-cache=false`, the headers and the initial ADDED events at once (0.05 s).",
+                    "The headers and the ADDED events up to about two seconds later, once the watch cache has "
+                            + "reached etcd's revision at the request (with timeoutSeconds=2 the stream then ends at once).",
+                    "As e3#1: rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it, and a watch from resourceVersion unset is a consistent streaming list, which "
+                            + "waits for the watch cache to reach etcd's current revision.").dependingOnTiming(),
+            new ListedDifference(5, "n3", List.of("n3#1"), Set.of(Aspect.EVENTS),
+                    "With `--watch-cache=false`, no ADDED events (kube-public has no configmaps) and no BOOKMARK "
+                            + "until the end.",
+                    "First a BOOKMARK annotated `k8s.io/initial-events-end: \"true\"` at the watch cache's "
+                            + "resourceVersion (the empty state has ended), then chapter 4's bookmark before timeoutSeconds.",
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. The watch (resourceVersion \"0\", allowWatchBookmarks=true) is defaulted to a streaming "
+                            + "list, as e3#4; its initial-events-end bookmark is sent even when the state is empty."));
+            // end::watch-list[]
     // end::list[]
 
     // tag::general[]
@@ -269,7 +321,14 @@ public final class KnownDifferences {
             new General(4, "bookmarks",
                     "Sent by a timer, at the due time (60.4 s in e2 (A), 18.05 s in (B)).",
                     "Sent by the cache's one-second ticker, up to a second after the due time.",
-                    "Bookmarks are hints, not deadlines. The suite accepts a bookmark within 1.5 s of the recorded one."));
+                    "Bookmarks are hints, not deadlines. The suite accepts a bookmark within 1.5 s of the recorded one."),
+
+            new General(5, "chapters 2 to 4's transcripts",
+                    "As in chapters 2 to 4's tables.",
+                    "As in their tables, except i1's i.3, which chapter 5 refuses (above) instead of sending a late bookmark.",
+                    "The suite replays every transcript against chapter 5's server too, in the order of the real run; "
+                            + "only watches from resourceVersion unset or \"0\", and the requests that name "
+                            + "sendInitialEvents or resourceVersionMatch on a watch, are answered differently."));
     // end::general[]
 
     private KnownDifferences() {

@@ -7,6 +7,7 @@ import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.etcd.jetcd.ByteSequence;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
+import io.rvlab.ch05.server.WatchListApiServer;
 import io.rvlab.support.etcd.Etcd;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -74,6 +75,17 @@ public interface ServerUnderTest extends AutoCloseable {
         return of(WatchApiServer.start(etcd.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT), 4, REAL_PRE_HISTORY);
     }
     // end::chapter4[]
+
+    // tag::chapter5[]
+    /**
+     * Chapter 5's server: chapter 4's plus streaming lists, with current Kubernetes' watch defaulting and
+     * validation (the WatchList gate on), over the same pre-history as chapter 4's.
+     */
+    static ServerUnderTest chapter5(Etcd etcd) {
+        writePreHistory(etcd, REAL_PRE_HISTORY);
+        return of(WatchListApiServer.start(etcd.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT), 5, REAL_PRE_HISTORY);
+    }
+    // end::chapter5[]
 
     private static void writePreHistory(Etcd etcd, long upTo) {
         ByteSequence key = ByteSequence.from(PRE_HISTORY_KEY, StandardCharsets.UTF_8);

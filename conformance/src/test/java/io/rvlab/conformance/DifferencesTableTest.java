@@ -67,6 +67,18 @@ class DifferencesTableTest {
     }
 
     @Test
+    @DisplayName("chapter 5's table lists the streaming-list rows (i1's watch-list requests, defaulted watches), not chapter 4's")
+    void chapter5Table() {
+        String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN), 5);
+        assertThat(adoc).startsWith("// Generated").endsWith("|===\n").doesNotContain("e2(C):").doesNotContain("b3.12:")
+                .contains("i.1: `GET /api/v1/namespaces/lab/configmaps?watch=1&sendInitialEvents=true")
+                .contains("WatchList gate on");
+        assertThat(rows(adoc)).isEqualTo(KnownDifferences.LIST.stream().filter(d -> d.since() == 5).count()
+                + KnownDifferences.GENERAL.stream().filter(g -> g.since() == 5).count());
+        assertThat(Chapter.CHAPTER_5.tableFileName()).isEqualTo("differences-ch05.adoc");
+    }
+
+    @Test
     @DisplayName("no open difference is part of a chapter's table")
     void openDifferencesAreNotPublished() {
         for (Chapter chapter : Chapter.ALL) {

@@ -103,6 +103,16 @@ class GoldenConformanceTest {
         }
     }
 
+    @Nested
+    @DisplayName("chapter 5's server: chapter 4's transcripts again, with streaming lists and current Kubernetes' watch rules")
+    class Chapter5 {
+
+        @TestFactory
+        Stream<DynamicNode> transcripts() {
+            return replayAll(Chapter.CHAPTER_5);
+        }
+    }
+
     /** One container per file, replayed only when JUnit gets to it (each needs its own etcd). */
     private static Stream<DynamicNode> replayAll(Chapter chapter) {
         // -Drvlab.conformance.only=e1,n2 replays only the entries whose names start so (while working on a server)

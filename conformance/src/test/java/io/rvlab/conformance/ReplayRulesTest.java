@@ -43,7 +43,8 @@ class ReplayRulesTest {
                 .contains("c1-update-conflicts-preconditions.txt", "h1-deployment-generation.txt");
         assertThat(Chapter.CHAPTER_2.transcripts()).doesNotContain("c1-update-conflicts-preconditions.txt",
                 "h1-deployment-generation.txt");
-        assertThat(Chapter.ALL).extracting(Chapter::number).containsExactly(2, 3, 4);
+        assertThat(Chapter.ALL).extracting(Chapter::number).containsExactly(2, 3, 4, 5);
+        assertThat(Chapter.CHAPTER_5.transcripts()).isEqualTo(Chapter.CHAPTER_4.transcripts());
         assertThat(Chapter.CHAPTER_4.transcripts()).containsAll(Chapter.CHAPTER_3.transcripts())
                 .contains("e1-watch-from-rv-updates-delete.txt", "e2-watch-bookmarks.txt", "e2-watch-bookmarks.txt@(C)",
                         "e3-watch-no-rv-and-rv0.txt", "f1-compaction-with-watch-cache.txt", "n1-no-watch-cache-lists-and-future-rv.txt",

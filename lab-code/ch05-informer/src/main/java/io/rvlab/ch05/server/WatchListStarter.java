@@ -41,8 +41,10 @@ final class WatchListStarter {
 
     // tag::start[]
     /** The events of one watch that names sendInitialEvents (or was defaulted to it). */
-    EventFeed start(WatchSource source, ResourceType type, WatchOptions options, WatchListRequest request)
+    EventFeed start(WatchSource source, ResourceType type, WatchOptions watchOptions, WatchListRequest request)
             throws InterruptedException {
+        long began = System.nanoTime();
+        WatchOptions options = watchOptions;
         long requested = versioner.parse(options.resourceVersion()); // 400 for a resourceVersion that is no number
         if (!request.streamsInitialEvents()) {
             long from = options.resourceVersion().isEmpty() ? currentRevision()
@@ -56,6 +58,7 @@ final class WatchListStarter {
             if (!waitUntilFresh(cache, required)) {
                 return new ErrorFeed(Status.tooLargeResourceVersion(required, cache.resourceVersion(), 1));
             }
+            options = lessTheWait(options, began); // timeoutSeconds counts from the request, as in kube-apiserver
             synchronized (cache) { // the cache takes its lock to deliver: no live change slips in before we read C
                 watcher = cache.watch(from(options, 0));
                 state = watcher.resourceVersion();
@@ -71,6 +74,14 @@ final class WatchListStarter {
         return request.endsWithBookmark() ? new InitialEventsEndBookmark(watcher, type, state) : watcher;
     }
     // end::start[]
+
+    private static WatchOptions lessTheWait(WatchOptions options, long began) {
+        if (options.timeout() == null) {
+            return options;
+        }
+        Duration left = options.timeout().minusNanos(System.nanoTime() - began);
+        return options.withTimeout(left.isNegative() ? Duration.ZERO : left);
+    }
 
     /** "Any" start: the cache's current resourceVersion, or etcd's revision when there is no cache. */
     private long startOfAny(WatchSource source) {

@@ -104,6 +104,27 @@ class DeploymentStatusControllerTest {
     }
     // end::status-controller-test[]
 
+    @Test
+    @DisplayName("with the guard always saying yes but a status that depends on the spec alone, the second write is a no-op on the server and the loop stops by luck")
+    void alwaysGuardStopsByLuck() throws Exception {
+        String ns = cluster.namespace("luck");
+        cluster.api.create(deployments(ns), deployment("web", 2));
+        AtomicInteger writes = new AtomicInteger();
+        RestClient client = Cluster.counting(new RestClient(RestConfig.forUrl(cluster.server.url())), writes);
+        SharedInformer informer = new SharedInformer("luck", new ResourceListerWatcher(client.config(), deployments(ns)),
+                Reflector.Options.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
+
+        try (Controller controller = Controller.run("luck", informer,
+                new DeploymentStatusController(client, informer.indexer(), LoopGuard.ALWAYS), 1)) {
+            await("the status written, and its own event answered", () -> writes.get() >= 2
+                    && observedInCache(controller, ns, "web") && controller.isIdle());
+            long settled = Cluster.rv(cluster.api.get(deployments(ns) + "/web"));
+            assertThat(writes.get()).as("the status write, then the same status again for its own event").isEqualTo(2);
+            assertThat(Cluster.rv(informer.indexer().getByKey(ns + "/web").orElseThrow()))
+                    .as("the identical write kept the resourceVersion: no event, no third write").isEqualTo(settled);
+        }
+    }
+
     // tag::naive-loop-test[]
     @Test
     @DisplayName("without a loop guard (and a timestamp in status), the controller's own writes wake it forever: 20 writes and counting, nobody changing the spec")
