@@ -2,14 +2,18 @@ package io.rvlab.ch05.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch05.client.RestConfig;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
  * The client child of {@code ./course bench list}: syncs one collection in the given mode, alone in
  * its JVM so its heap is its own, and reports how long until synced, what it asked for and its heap.
  *
- * <pre>BenchClientMain &lt;server URL&gt; &lt;collection path&gt; &lt;list|watch-list&gt; &lt;page size&gt; &lt;informer|plain&gt;</pre>
+ * <pre>BenchClientMain &lt;collection path&gt; &lt;list|list-rv0|watch-list&gt; &lt;page size&gt; &lt;informer|plain&gt;</pre>
+ * then waits for {@code sync <server URL>} on its stdin, so that its JVM can start before the server is ready.
  */
 public final class BenchClientMain {
 
@@ -19,14 +23,19 @@ public final class BenchClientMain {
     }
 
     public static void main(String[] args) throws Exception {
-        RestConfig config = RestConfig.forUrl(URI.create(args[0]));
-        String collection = args[1];
-        SyncMode mode = SyncMode.fromOption(args[2]);
-        long pageSize = Long.parseLong(args[3]);
-        ClientKind kind = ClientKind.fromOption(args[4]);
+        String collection = args[0];
+        SyncMode mode = SyncMode.fromOption(args[1]);
+        long pageSize = Long.parseLong(args[2]);
+        ClientKind kind = ClientKind.fromOption(args[3]);
+        String command = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        if (command == null || !command.startsWith("sync ")) {
+            System.exit(0); // the parent gave up before the server was ready
+        }
+        RestConfig config = RestConfig.forUrl(URI.create(command.substring("sync ".length()).strip()));
 
         HeapPeaks heap = HeapPeaks.start();
-        heap.reset(HeapPeaks.liveNow());
+        long atStart = HeapPeaks.liveNow();
+        heap.reset(atStart);
         ObjectNode report = ChildProtocol.body();
         SyncingClient client = kind.create(config, collection, mode, pageSize);
         // tag::measure[]
@@ -40,12 +49,12 @@ public final class BenchClientMain {
         waitForWatch(client);
         report.put("synced", synced).put("syncedMicros", syncedNanos / 1000).put("items", client.storeSize())
                 .put("listRequests", client.listRequests()).put("watchRequests", client.watchRequests())
-                .put("liveAtSynced", atSynced).put("usedPeak", peaks.usedPeak())
+                .put("liveAtStart", atStart).put("liveAtSynced", atSynced).put("usedPeak", peaks.usedPeak())
                 .put("afterGcPeak", Math.max(peaks.afterGcPeak(), atSynced)).put("collections", peaks.collections())
                 .put("error", synced ? client.error() : String.valueOf(client.error()));
+        client.clearStore();
+        report.put("liveWithoutStore", HeapPeaks.liveNow());
         client.close();
-        client = null; // so the next full GC frees the store
-        report.put("liveAfterClose", HeapPeaks.liveNow());
         ChildProtocol.send("synced", report);
         System.exit(0); // HTTP client threads
     }

@@ -5,6 +5,13 @@ import io.rvlab.ch05.client.RestConfig;
 /** Which client the benchmark measures. */
 public enum ClientKind {
 
+    /** The chapter's SharedInformer over the HTTP ResourceListerWatcher: what a controller runs. */
+    INFORMER("informer", "the chapter's SharedInformer (Reflector, DeltaFIFO, indexer) over ResourceListerWatcher") {
+        @Override
+        SyncingClient create(RestConfig config, String collection, SyncMode mode, long pageSize) {
+            return new InformerSync(config, collection, mode, pageSize);
+        }
+    },
     /** A bare java.net.http loop filling a map: the floor. */
     PLAIN("plain", "a bare java.net.http loop filling a map (no reflector, no informer)") {
         @Override
@@ -25,9 +32,8 @@ public enum ClientKind {
         return description;
     }
 
-    /** The chapter's informer once it exists; the bare loop until then. */
     static ClientKind defaultKind() {
-        return PLAIN;
+        return INFORMER;
     }
 
     abstract SyncingClient create(RestConfig config, String collection, SyncMode mode, long pageSize);

@@ -19,8 +19,8 @@ public final class ListBenchChart {
     private static final String FONT = "Helvetica, Arial, sans-serif";
     private static final String INK = "#1f2937";
     private static final String GREY = "#6b7280";
-    private static final String[] SOLID = {"#b45309", "#0f766e"};
-    private static final String[] PALE = {"#fde68a", "#99f6e4"};
+    private static final String[] SOLID = {"#b45309", "#7c3aed", "#0f766e"};
+    private static final String[] PALE = {"#fde68a", "#ddd6fe", "#99f6e4"};
 
     private ListBenchChart() {
     }
@@ -31,7 +31,7 @@ public final class ListBenchChart {
         int top = 78;
         int height = top + 3 * panelHeight + 30;
         StringBuilder svg = new StringBuilder();
-        String title = String.format(Locale.ROOT, "Syncing %,d ConfigMaps: paginated list vs streaming watch-list",
+        String title = String.format(Locale.ROOT, "Syncing %,d ConfigMaps: list then watch vs streaming watch-list",
                 run.options().objects());
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append(f("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""

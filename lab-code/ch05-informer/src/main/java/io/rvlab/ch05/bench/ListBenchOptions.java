@@ -21,13 +21,14 @@ public record ListBenchOptions(int objects, int dataBytes, int rounds, long page
         ClientKind client, Path out, String namespace) {
 
     public static final String USAGE = """
-            usage: ./course bench list [--quick] [--objects N] [--rounds N] [--xmx SIZE] [--modes list|watch-list|both]
+            usage: ./course bench list [--quick] [--objects N] [--rounds N] [--xmx SIZE] [--modes M,M|all]
                                        [--client informer|plain] [--out DIR]
               --quick        2,000 objects, 1 round: what the build captures for the docs (well under a minute)
               --objects N    ConfigMaps to sync, about 1 KiB of data each (default 10000)
               --rounds N     runs of each mode, alternating their order; the table shows medians (default 3)
               --xmx SIZE     heap limit of the server's and the client's JVM alike (default 512m)
-              --modes M      list (paginated, then watch), watch-list (streaming), or both (default)
+              --modes M,M    which of: list (pages of 500 at rv "", then watch), list-rv0 (client-go's first
+                             list, at rv 0: whole, from the watch cache), watch-list (streaming); default all
               --client C     informer (the chapter's SharedInformer, default) or plain (a bare HTTP loop)
               --out DIR      where list-table.txt, list-chart.svg and list-results.json go (default target/bench)
             """;
@@ -44,7 +45,7 @@ public record ListBenchOptions(int objects, int dataBytes, int rounds, long page
         }
         modes = List.copyOf(modes);
         if (modes.isEmpty()) {
-            throw new IllegalArgumentException("--modes must name list, watch-list or both");
+            throw new IllegalArgumentException("--modes must name list, list-rv0, watch-list or all");
         }
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(out, "out");
@@ -75,7 +76,8 @@ public record ListBenchOptions(int objects, int dataBytes, int rounds, long page
                 case "--xmx" -> xmx = value(args, ++i, arg);
                 case "--modes" -> {
                     String mode = value(args, ++i, arg);
-                    modes = mode.equals("both") ? List.of(SyncMode.values()) : List.of(SyncMode.fromOption(mode));
+                    modes = mode.equals("all") ? List.of(SyncMode.values())
+                            : java.util.Arrays.stream(mode.split(",")).map(String::strip).map(SyncMode::fromOption).distinct().toList();
                 }
                 case "--client" -> client = ClientKind.fromOption(value(args, ++i, arg));
                 case "--out" -> out = Path.of(value(args, ++i, arg));

@@ -4,6 +4,7 @@ import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdSettings;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,15 +85,16 @@ public final class ListBenchmark {
                 Collections.reverse(order); // neither mode always runs on a machine the other just warmed
             }
             for (SyncMode mode : order) {
+                long cellStart = System.nanoTime();
                 ListCellResult cell = runCell(etcd, options, mode, round, revision);
                 cells.add(cell);
                 progress.printf(Locale.ROOT, "[bench] round %d %-10s synced %,d in %s; %d LIST + %d WATCH, %s received;"
-                        + " server peak %s after GC (%s used), client peak %s after GC (%s used), store %s%s%n",
+                        + " server peak %s after GC (%s used), client peak %s after GC (%s used), store %s (MiB); cell %.1f s%s%n",
                         round, mode.option(), cell.client().items(), ListBenchTable.duration(cell.client().syncedMicros()),
                         cell.client().listRequests(), cell.client().watchRequests(), ListBenchTable.mib(cell.bytesReceived()),
                         ListBenchTable.mib(cell.server().afterGcPeak()), ListBenchTable.mib(cell.server().usedPeak()),
                         ListBenchTable.mib(cell.client().afterGcPeak()), ListBenchTable.mib(cell.client().usedPeak()),
-                        ListBenchTable.mib(cell.client().held()),
+                        ListBenchTable.mib(cell.client().store()), (System.nanoTime() - cellStart) / 1e9,
                         cell.client().error() == null ? "" : "  ERROR " + cell.client().error());
             }
         }
@@ -106,15 +108,16 @@ public final class ListBenchmark {
             throws Exception {
         Path logs = options.out().resolve("list-logs");
         String cell = "round" + round + "-" + mode.option();
-        Map<String, String> env = Map.of("RVLAB_ETCD_ENDPOINTS", etcd.endpoints());
+        Map<String, String> env = Map.of();
+        // The client's JVM starts alongside the server's and waits, so its start-up is not the cell's.
         try (ChildJvm server = ChildJvm.start("server", BenchServerMain.class, options.xmx(), env,
-                logs.resolve(cell + "-server.log"), Long.toString(revision))) {
+                        logs.resolve(cell + "-server.log"), etcd.endpoints(), Long.toString(revision));
+                ChildJvm client = ChildJvm.start("client", BenchClientMain.class, options.xmx(), env,
+                        logs.resolve(cell + "-client.log"), "/api/v1/namespaces/" + options.namespace() + "/configmaps",
+                        mode.option(), Long.toString(options.pageSize()), options.client().option())) {
             ChildProtocol.Message ready = server.await("ready", READY_TIMEOUT);
-            try (CountingProxy relay = new CountingProxy(java.net.URI.create(ready.body().path("url").asText()));
-                    ChildJvm client = ChildJvm.start("client", BenchClientMain.class, options.xmx(), env,
-                            logs.resolve(cell + "-client.log"), relay.url().toString(),
-                            "/api/v1/namespaces/" + options.namespace() + "/configmaps", mode.option(),
-                            Long.toString(options.pageSize()), options.client().option())) {
+            try (CountingProxy relay = new CountingProxy(URI.create(ready.body().path("url").asText()))) {
+                client.tell("sync " + relay.url());
                 ChildProtocol.Message synced = client.await("synced", SYNC_TIMEOUT);
                 server.tell("report");
                 ChildProtocol.Message report = server.await("report", READY_TIMEOUT);

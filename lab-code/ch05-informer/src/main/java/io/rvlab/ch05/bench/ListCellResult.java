@@ -32,25 +32,26 @@ public record ListCellResult(SyncMode mode, int round, Server server, Client cli
      *
      * @param syncedMicros from the informer's start to synced
      * @param items objects in its store at synced
+     * @param liveAtStart live heap of the client's JVM before the client started (after a full GC)
      * @param liveAtSynced live heap right after synced (after a full GC)
-     * @param liveAfterClose live heap once the client was closed and dropped (after a full GC)
+     * @param liveWithoutStore live heap once the client's store was emptied (after a full GC)
      * @param usedPeak highest heap in use, sampled every 10 ms, until synced
      * @param afterGcPeak highest heap left after any collection until synced, its start and end included
      * @param error the client's failure, or null
      */
     public record Client(boolean synced, long syncedMicros, int items, int listRequests, int watchRequests,
-            long liveAtSynced, long liveAfterClose, long usedPeak, long afterGcPeak, int collections, String error) {
+            long liveAtStart, long liveAtSynced, long liveWithoutStore, long usedPeak, long afterGcPeak, int collections, String error) {
 
-        /** What the synced client holds: its store and everything else it keeps until closed. */
-        public long held() {
-            return liveAtSynced - liveAfterClose;
+        /** The heap the synced client's store takes: its objects and its index. */
+        public long store() {
+            return liveAtSynced - liveWithoutStore;
         }
 
         static Client from(ObjectNode report) {
             return new Client(report.path("synced").asBoolean(), report.path("syncedMicros").asLong(),
                     report.path("items").asInt(), report.path("listRequests").asInt(),
-                    report.path("watchRequests").asInt(), report.path("liveAtSynced").asLong(),
-                    report.path("liveAfterClose").asLong(), report.path("usedPeak").asLong(),
+                    report.path("watchRequests").asInt(), report.path("liveAtStart").asLong(), report.path("liveAtSynced").asLong(),
+                    report.path("liveWithoutStore").asLong(), report.path("usedPeak").asLong(),
                     report.path("afterGcPeak").asLong(), report.path("collections").asInt(),
                     report.path("error").isTextual() ? report.path("error").asText() : null);
         }

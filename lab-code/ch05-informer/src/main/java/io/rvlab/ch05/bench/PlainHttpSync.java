@@ -87,12 +87,12 @@ final class PlainHttpSync implements SyncingClient {
         }
     }
 
-    /** Every page of a list at resourceVersion ""; answers the list's resourceVersion. */
+    /** Every page of a list at resourceVersion "" (or "0"); answers the list's resourceVersion. */
     private String list() throws IOException, InterruptedException {
         String token = "";
         String rv;
         do {
-            String query = "limit=" + pageSize + "&resourceVersion="
+            String query = "limit=" + pageSize + "&resourceVersion=" + (mode == SyncMode.CACHED_LIST ? "0" : "")
                     + (token.isEmpty() ? "" : "&continue=" + URLEncoder.encode(token, StandardCharsets.UTF_8));
             lists.incrementAndGet();
             HttpResponse<InputStream> response = http.send(config.request(collection + "?" + query).GET().build(),
@@ -131,6 +131,11 @@ final class PlainHttpSync implements SyncingClient {
     @Override
     public int storeSize() {
         return store.size();
+    }
+
+    @Override
+    public void clearStore() {
+        store.clear();
     }
 
     @Override

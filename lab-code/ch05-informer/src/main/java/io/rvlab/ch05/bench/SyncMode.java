@@ -6,6 +6,9 @@ public enum SyncMode {
     /** LIST at resourceVersion "" in pages of 500 (each page a consistent read from etcd), then WATCH. */
     PAGINATED_LIST("list", "paginated list, then watch",
             "LIST ?limit=500&resourceVersion=\"\" page by page (from etcd, consistent), then WATCH from its rv"),
+    /** client-go's first LIST without watch-list: resourceVersion "0", answered whole from the watch cache. */
+    CACHED_LIST("list-rv0", "list at rv 0, then watch",
+            "LIST ?limit=500&resourceVersion=0 (client-go's first list): the whole list from the watch cache, limit ignored"),
     /** One streaming watch: the state as ADDED events from the watch cache, a bookmark, then live events. */
     WATCH_LIST("watch-list", "streaming watch-list",
             "WATCH ?sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=\"\" (from the watch cache)");
@@ -38,6 +41,6 @@ public enum SyncMode {
                 return mode;
             }
         }
-        throw new IllegalArgumentException("unknown mode " + option + " (list, watch-list)");
+        throw new IllegalArgumentException("unknown mode " + option + " (list, list-rv0, watch-list)");
     }
 }

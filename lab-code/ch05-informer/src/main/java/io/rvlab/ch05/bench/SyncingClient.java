@@ -14,6 +14,9 @@ interface SyncingClient extends AutoCloseable {
     /** Objects in the local store. */
     int storeSize();
 
+    /** Empties the local store (the benchmark weighs the store by the heap this frees). */
+    void clearStore();
+
     /** LIST requests sent, each page counted. */
     int listRequests();
 

@@ -1,0 +1,226 @@
+package io.rvlab.ch05.labs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch01.Await;
+import io.rvlab.ch01.Bytes;
+import io.rvlab.ch01.Etcdctl;
+import io.rvlab.ch01.RevisionReader;
+import io.rvlab.ch01.RevisionWriter;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch03.client.ApiClient;
+import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch05.client.RestConfig;
+import io.rvlab.ch05.server.WatchListApiServer;
+import io.rvlab.support.lab.LabContext;
+import io.rvlab.support.lab.Narrator;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What chapter 5's labs share: the chapter's {@link WatchListApiServer} over the lab's etcd (on a
+ * jetcd client of its own, so closing the server ends its etcd watches), a client whose every
+ * request is printed as a curl line against {@code $APISERVER} (so no port appears), and the
+ * clean-up of what an earlier run left.
+ */
+final class LabCluster implements AutoCloseable {
+
+    static final String SERVER = "$APISERVER";
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final Narrator out;
+    private final Client etcd;
+    private final Client serverClient;
+    private final WatchListApiServer server;
+    private final ApiClient api;
+    private final ApiClient quietApi;
+
+    LabCluster(LabContext lab, WatchCache.Options options) {
+        this.out = lab.out();
+        this.etcd = lab.client();
+        this.serverClient = Client.builder().endpoints(lab.etcd().endpoints().split(",")).build();
+        try {
+            this.server = WatchListApiServer.start(serverClient, "127.0.0.1", 0, options);
+        } catch (RuntimeException e) {
+            serverClient.close();
+            throw e;
+        }
+        this.quietApi = new ApiClient(server.url());
+        this.api = quietApi.withListener(new ApiClient.Listener() {
+            @Override
+            public void sent(String method, String path, String contentType, String body) {
+                out.say(curl(method, path, contentType, body));
+            }
+
+            @Override
+            public void received(String method, String path, int code, JsonNode body) {
+                out.show("%s", summary(code, body));
+            }
+        });
+    }
+
+    WatchListApiServer server() {
+        return server;
+    }
+
+    URI url() {
+        return server.url();
+    }
+
+    /** How a client of this server is configured (client-go's rest.Config): just the URL. */
+    RestConfig config() {
+        return RestConfig.forUrl(server.url());
+    }
+
+    ApiClient api() {
+        return api;
+    }
+
+    /** The same server, printing nothing: for loops the lab sums up. */
+    ApiClient quietApi() {
+        return quietApi;
+    }
+
+    /**
+     * Removes what an earlier run left (the namespaces' ConfigMaps and Deployments, then the
+     * namespaces), straight in etcd; on a fresh etcd nothing is there and nothing is written.
+     */
+    void startClean(String... namespaces) {
+        long deleted = 0;
+        RevisionWriter writer = new RevisionWriter(etcd);
+        for (String namespace : namespaces) {
+            for (var type : List.of(ResourceTypes.CONFIGMAPS, ResourceTypes.DEPLOYMENTS)) {
+                String prefix = type.prefix(namespace).path();
+                out.etcdctl(Etcdctl.deletePrefix(prefix));
+                deleted += writer.deletePrefix(prefix);
+            }
+            String key = Keys.clusterObject("namespaces", namespace).path();
+            out.etcdctl(Etcdctl.delete(key));
+            deleted += Await.result(etcd.getKVClient().delete(Bytes.bytes(key))).getDeleted();
+        }
+        out.show("deleted %d key(s) left by an earlier run", deleted);
+    }
+
+    /** Creates the namespaces, through the API (printed). */
+    void createNamespaces(String... names) {
+        for (String name : names) {
+            ObjectNode ns = JsonNodeFactory.instance.objectNode();
+            ns.put("apiVersion", "v1").put("kind", "Namespace");
+            ns.putObject("metadata").put("name", name);
+            api.create("/api/v1/namespaces", ns);
+        }
+    }
+
+    /** etcd's current revision, read straight from etcd, not printed. */
+    long etcdRevision() {
+        return new RevisionReader(etcd).currentRevision();
+    }
+
+    /**
+     * Waits until the ConfigMap and Deployment watch caches have reached etcd's current revision (they
+     * follow etcd's progress notifications, once a second): what a "0" list answers is then the same
+     * on every run.
+     */
+    void awaitCaches() throws InterruptedException {
+        long revision = etcdRevision();
+        for (WatchCache cache : List.of(server.cache(ResourceTypes.CONFIGMAPS), server.cache(ResourceTypes.DEPLOYMENTS))) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (cache.resourceVersion() < revision) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the watch cache did not reach revision " + revision + ": " + cache);
+                }
+                Thread.sleep(10);
+            }
+        }
+    }
+
+    /** Waits for the etcd revision {@code revision} in the ConfigMap watch cache. */
+    void awaitConfigMaps(long revision) throws InterruptedException {
+        WatchCache cache = server.cache(ResourceTypes.CONFIGMAPS);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (cache.resourceVersion() < revision) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the watch cache did not reach revision " + revision + ": " + cache);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } finally {
+            serverClient.close();
+        }
+    }
+
+    static String curl(String method, String path, String contentType, String body) {
+        StringBuilder line = new StringBuilder("$ curl -s");
+        if (!"GET".equals(method)) {
+            line.append(" -X ").append(method);
+        }
+        if (contentType != null) {
+            line.append(" -H 'Content-Type: ").append(contentType).append("'");
+        }
+        line.append(" \"").append(SERVER).append(path).append("\"");
+        if (body != null) {
+            line.append(" -d '").append(body).append("'");
+        }
+        return line.toString();
+    }
+
+    /** An answer in one line: code, kind and name (or items), resourceVersion, data; or a Status. */
+    static String summary(int code, JsonNode body) {
+        String kind = body.path("kind").asText();
+        if ("Status".equals(kind) && "Success".equals(body.path("status").asText())) {
+            return code + " Status Success";
+        }
+        if ("Status".equals(kind)) {
+            return code + " " + body.path("reason").asText() + ": " + body.path("message").asText();
+        }
+        JsonNode metadata = body.path("metadata");
+        StringBuilder line = new StringBuilder().append(code).append(' ').append(kind);
+        if (body.has("items")) {
+            line.append(", ").append(body.path("items").size()).append(" item(s)");
+            int shown = 0;
+            for (JsonNode item : body.path("items")) {
+                if (shown++ == 5) {
+                    line.append(" ...");
+                    break;
+                }
+                line.append(' ').append(item.path("metadata").path("name").asText()).append('@')
+                        .append(item.path("metadata").path("resourceVersion").asText());
+            }
+        } else {
+            line.append(' ').append(metadata.path("name").asText());
+        }
+        line.append("  resourceVersion \"").append(metadata.path("resourceVersion").asText()).append('"');
+        if (metadata.has("generation")) {
+            line.append("  generation ").append(metadata.path("generation").asLong());
+        }
+        if (body.path("status").has("observedGeneration")) {
+            line.append("  observedGeneration ").append(body.path("status").path("observedGeneration").asLong());
+        }
+        if (body.has("data")) {
+            line.append("  data ").append(GoJsonText.data(body));
+        }
+        return line.toString();
+    }
+
+    static ObjectNode configMap(String name, String value) {
+        ObjectNode cm = JsonNodeFactory.instance.objectNode();
+        cm.put("apiVersion", "v1").put("kind", "ConfigMap");
+        cm.putObject("metadata").put("name", name);
+        cm.putObject("data").put("k", value);
+        return cm;
+    }
+
+    static long rv(JsonNode object) {
+        return Long.parseLong(object.path("metadata").path("resourceVersion").asText());
+    }
+}
