@@ -214,7 +214,7 @@ public final class KnownDifferences {
                     "The chapter shows both: with the watch cache, kube-apiserver sends bookmarks every minute and 2 s "
                             + "before timeoutSeconds (e2 (A), (B), (E) match); without it, none (n3). The cache's "
                             + "resourceVersion had moved past the watch's start because rvlab's cache follows etcd's "
-                            + "progress notifications (see e2 (C) and (D)).")),
+                            + "progress notifications (see e2 (C) and (D))."),
             // end::chapter-shows-both[]
 
             // Chapter 5: streaming lists, and current Kubernetes' watch rules (the WatchList gate on).
@@ -232,14 +232,14 @@ public final class KnownDifferences {
                     "sendInitialEvents without resourceVersionMatch is ignored: HTTP 200 and a plain watch.",
                     "HTTP 422 Invalid: `resourceVersionMatch: Forbidden: sendInitialEvents requires setting "
                             + "resourceVersionMatch to NotOlderThan` (for true and false alike).",
-                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. Current Kubernetes validates a watch's options this way (apimachinery's "
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 ignored sendInitialEvents. Current Kubernetes validates a watch's options this way (apimachinery's "
                             + "validateWatchOptions, fact sheet §2.7): sendInitialEvents, whatever its value, requires "
                             + "resourceVersionMatch=NotOlderThan."),
             new ListedDifference(5, "e3", List.of("e3#4"), Set.of(Aspect.EVENTS),
                     "The ADDED events of the state, and nothing to say where they end.",
                     "The same ADDED events, then a BOOKMARK annotated `k8s.io/initial-events-end: \"true\"` at the "
                             + "watch cache's resourceVersion.",
-                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. Its defaulting turns a watch from resourceVersion \"\" or \"0\" that names neither "
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on. Its defaulting turns a watch from resourceVersion \"\" or \"0\" that names neither "
                             + "sendInitialEvents nor resourceVersionMatch into `sendInitialEvents=true&resourceVersionMatch=NotOlderThan`; "
                             + "with allowWatchBookmarks=true that is a streaming list, which ends its initial events with "
                             + "the annotated bookmark (fact sheet §2.1: \"Consequence on 1.34+\")."),
@@ -247,7 +247,7 @@ public final class KnownDifferences {
                     "The headers and the initial ADDED events at once (0.04 s).",
                     "The headers and the ADDED events up to about two seconds later, once the watch cache has "
                             + "reached etcd's revision at the request.",
-                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. A watch from resourceVersion unset is defaulted to a streaming list, which is a consistent "
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on. A watch from resourceVersion unset is defaulted to a streaming list, which is a consistent "
                             + "read: the watch cache must first reach etcd's current revision (fact sheet §2.7). On a "
                             + "quiet resource rvlab's cache learns of it from etcd's next progress notification (every "
                             + "second on the course's etcd); current kube-apiserver asks etcd for progress on demand "
@@ -257,14 +257,14 @@ public final class KnownDifferences {
                     "With `--watch-cache=false`, the headers and the initial ADDED events at once (0.05 s).",
                     "The headers and the ADDED events up to about two seconds later, once the watch cache has "
                             + "reached etcd's revision at the request (with timeoutSeconds=2 the stream then ends at once).",
-                    "As e3#1: rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it, and a watch from resourceVersion unset is a consistent streaming list, which "
+                    "As e3#1: rvlab's chapter 5 follows current Kubernetes with the WatchList gate on, and a watch from resourceVersion unset is a consistent streaming list, which "
                             + "waits for the watch cache to reach etcd's current revision.").dependingOnTiming(),
             new ListedDifference(5, "n3", List.of("n3#1"), Set.of(Aspect.EVENTS),
                     "With `--watch-cache=false`, no ADDED events (kube-public has no configmaps) and no BOOKMARK "
                             + "until the end.",
                     "First a BOOKMARK annotated `k8s.io/initial-events-end: \"true\"` at the watch cache's "
                             + "resourceVersion (the empty state has ended), then chapter 4's bookmark before timeoutSeconds.",
-                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it. The watch (resourceVersion \"0\", allowWatchBookmarks=true) is defaulted to a streaming "
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on. The watch (resourceVersion \"0\", allowWatchBookmarks=true) is defaulted to a streaming "
                             + "list, as e3#4; its initial-events-end bookmark is sent even when the state is empty."));
             // end::watch-list[]
     // end::list[]

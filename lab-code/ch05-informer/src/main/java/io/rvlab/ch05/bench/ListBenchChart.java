@@ -44,12 +44,14 @@ public final class ListBenchChart {
         svg.append(label(20, 70, 12, false, GREY, "start",
                 "solid: peak live heap (after GC); pale: peak heap in use (sampled every 10 ms); lower is better"));
 
-        panel(svg, run, modes, top, "API server heap, MiB", c -> c.server().afterGcPeak(), c -> c.server().usedPeak(),
-                ListBenchChart::mebibytes);
-        panel(svg, run, modes, top + panelHeight, "client heap, MiB", c -> c.client().afterGcPeak(),
-                c -> c.client().usedPeak(), ListBenchChart::mebibytes);
+        panel(svg, run, modes, top, "API server heap, MiB (dashed: idle, its watch cache full)",
+                c -> c.server().afterGcPeak(), c -> c.server().usedPeak(), ListBenchChart::mebibytes,
+                c -> c.server().idleLive());
+        panel(svg, run, modes, top + panelHeight, "client heap, MiB (dashed: its store after synced)",
+                c -> c.client().afterGcPeak(), c -> c.client().usedPeak(), ListBenchChart::mebibytes,
+                c -> c.client().store());
         panel(svg, run, modes, top + 2 * panelHeight, "time to synced, s", c -> c.client().syncedMicros(),
-                null, micros -> micros / 1e6);
+                null, micros -> micros / 1e6, null);
         svg.append("</svg>\n");
         return svg.toString();
     }
@@ -65,7 +67,8 @@ public final class ListBenchChart {
     }
 
     private static void panel(StringBuilder svg, ListBenchRun run, List<SyncMode> modes, int y, String heading,
-            ToLongFunction<ListCellResult> solid, ToLongFunction<ListCellResult> pale, Scale scale) {
+            ToLongFunction<ListCellResult> solid, ToLongFunction<ListCellResult> pale, Scale scale,
+            ToLongFunction<ListCellResult> marker) {
         double max = 0;
         for (SyncMode m : modes) {
             max = Math.max(max, scale.of(run.median(m, solid)));
@@ -92,6 +95,11 @@ public final class ListBenchChart {
             svg.append(rect(LABEL, barY, w, BAR, SOLID[colour]));
             int end = pale == null ? w : Math.max(w, (int) Math.round(scale.of(run.median(m, pale)) / full * span));
             svg.append(label(LABEL + end + 6, barY + 15, 12, false, INK, "start", value));
+            if (marker != null) {
+                int x = LABEL + (int) Math.round(scale.of(run.median(m, marker)) / full * span);
+                svg.append(f("  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\""
+                        + " stroke-dasharray=\"3 2\"/>%n", x, barY - 2, x, barY + BAR + 2, INK));
+            }
             barY += BAR + GAP;
         }
     }

@@ -9,9 +9,10 @@ import java.util.function.ToLongFunction;
  * A whole run of {@code ./course bench list}: where it ran, with what, and every cell.
  *
  * @param etcd the etcd's description (version, container or external endpoints)
+ * @param loadAverage the machine's one-minute load average when the run started (other work skews every number)
  * @param seedSeconds how long writing the objects into etcd took
  */
-public record ListBenchRun(String etcdVersion, String etcd, int cores, String java, String date, ListBenchOptions options,
+public record ListBenchRun(String etcdVersion, String etcd, int cores, double loadAverage, String java, String date, ListBenchOptions options,
         String serverClass, String clientDescription, double seedSeconds, List<ListCellResult> cells) {
 
     public ListBenchRun {
@@ -34,7 +35,7 @@ public record ListBenchRun(String etcdVersion, String etcd, int cores, String ja
 
     ObjectNode toJson() {
         ObjectNode json = ChildProtocol.body().put("benchmark", "list").put("etcdVersion", etcdVersion).put("etcd", etcd)
-                .put("cores", cores).put("java", java).put("date", date).put("objects", options.objects())
+                .put("cores", cores).put("loadAverage", loadAverage).put("java", java).put("date", date).put("objects", options.objects())
                 .put("dataBytes", options.dataBytes()).put("rounds", options.rounds()).put("pageSize", options.pageSize())
                 .put("xmx", options.xmx()).put("server", serverClass).put("client", clientDescription)
                 .put("seedSeconds", seedSeconds);

@@ -39,8 +39,8 @@ public final class ListBenchTable {
         StringBuilder out = new StringBuilder();
         out.append(fmt("Syncing %,d ConfigMaps into a client: list then watch vs streaming watch-list (./course bench list)%n",
                 o.objects()));
-        out.append(fmt("etcd %s, %s; %d cores shared by etcd, server and client; %s%n", run.etcdVersion(), run.etcd(),
-                run.cores(), run.java()));
+        out.append(fmt("etcd %s, %s; %d cores shared by etcd, server and client (load average %.1f at the start); %s%n",
+                run.etcdVersion(), run.etcd(), run.cores(), run.loadAverage(), run.java()));
         out.append(fmt("server: %s; client: %s%n", run.serverClass(), run.clientDescription()));
         out.append(fmt("%,d ConfigMaps of about %,d bytes of data each; server and client each in a JVM of its own,%n"
                 + "both -Xmx%s with G1; %s; run started %s%n", o.objects(), o.dataBytes(), o.xmx(),

@@ -4,6 +4,7 @@ import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdSettings;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +18,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
@@ -34,6 +37,13 @@ public final class ListBenchmark {
     public static final String TABLE = "list-table.txt";
     public static final String CHART = "list-chart.svg";
     public static final String RESULTS = "list-results.json";
+
+    /**
+     * This JVM's etcd client idles for minutes while the children work; etcd then answers its
+     * keepalive pings with a GOAWAY that gRPC logs as a warning and recovers from. Not news for a
+     * learner reading the benchmark's output. Kept in a field: the JDK holds loggers weakly.
+     */
+    private static final List<Logger> QUIET = quiet("io.grpc.netty.NettyClientHandler", "io.grpc.internal.AtomicBackoff");
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(4);
@@ -62,6 +72,16 @@ public final class ListBenchmark {
         System.exit(run.allOk() ? 0 : 1); // jetcd's threads would keep the JVM alive
     }
 
+    private static List<Logger> quiet(String... names) {
+        List<Logger> loggers = new ArrayList<>();
+        for (String name : names) {
+            Logger logger = Logger.getLogger(name);
+            logger.setLevel(Level.SEVERE);
+            loggers.add(logger);
+        }
+        return loggers;
+    }
+
     /** Seeds {@code etcd} and runs every cell, printing progress to {@code progress}. */
     public static ListBenchRun run(Etcd etcd, ListBenchOptions options, PrintStream progress) throws Exception {
         String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
@@ -71,6 +91,7 @@ public final class ListBenchmark {
                 : "fresh container " + EtcdSettings.load().image();
         String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
         int cores = Runtime.getRuntime().availableProcessors();
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 
         long seedStart = System.nanoTime();
         long revision = ConfigMapSeeder.seed(etcd.client(), options.namespace(), options.objects(), options.dataBytes());
@@ -98,7 +119,7 @@ public final class ListBenchmark {
                         cell.client().error() == null ? "" : "  ERROR " + cell.client().error());
             }
         }
-        return new ListBenchRun(version, where, cores, java, date, options, BenchServerMain.serverClass().getName(),
+        return new ListBenchRun(version, where, cores, load, java, date, options, BenchServerMain.serverClass().getName(),
                 options.client().description(), seedSeconds, cells);
     }
 

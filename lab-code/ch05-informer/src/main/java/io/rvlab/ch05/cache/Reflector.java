@@ -114,7 +114,8 @@ public final class Reflector implements AutoCloseable {
         this.name = name;
         this.listerWatcher = listerWatcher;
         this.store = store;
-        this.options = options;
+        // a ReflectorBackoff keeps state: one per reflector, even when Options are shared
+        this.options = options.backoff() instanceof ReflectorBackoff shared ? options.withBackoff(shared.fresh()) : options;
         this.listener = listener == null ? new ReflectorListener() { } : listener;
         this.pager = new ListPager(listerWatcher);
         this.resyncTimer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -249,6 +250,7 @@ public final class Reflector implements AutoCloseable {
             String rv = lastSyncUnavailable ? "" : lastSyncResourceVersion;
             WatchListOptions request = WatchListOptions.watchList(rv, timeoutSeconds());
             StreamWatcher stream = null;
+            long started = System.nanoTime();
             try {
                 stream = listerWatcher.watch(request);
                 currentWatch = stream;
@@ -258,6 +260,10 @@ public final class Reflector implements AutoCloseable {
                 if (bookmark == null) {
                     stream.close();
                     listener.watchEnded(closed ? "closed" : "timeout before the initial-events-end bookmark");
+                    if (!closed && initial.list().isEmpty() && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(1)) {
+                        throw new VeryShortWatchException("very short watch: " + name
+                                + ": Unexpected watch close - watch lasted less than a second and no items received");
+                    }
                     continue;
                 }
                 lastSyncUnavailable = false;
@@ -458,12 +464,16 @@ public final class Reflector implements AutoCloseable {
                 && String.valueOf(s.status().message()).contains("Too large resource version");
     }
 
-    /** A watch that could not be opened for a passing reason: 429 or no connection (client-go: connection refused). */
+    /**
+     * A watch that could not be opened for a passing reason, worth retrying as a watch: 429, or the
+     * connection refused (the server is restarting). client-go's isWatchErrorRetriable; any other
+     * failure ends ListAndWatch, and the next round lists again.
+     */
     static boolean isRetriableWatchStart(Throwable e) {
         if (e instanceof StatusException s) {
             return s.status().code() == 429;
         }
-        return e instanceof IOException && !(e instanceof java.io.InterruptedIOException);
+        return e instanceof java.net.ConnectException;
     }
     // end::error-kinds[]
 

@@ -44,6 +44,14 @@ public final class ReflectorBackoff implements Backoff {
         return new ReflectorBackoff(Duration.ofMillis(10), Duration.ofMillis(100), Duration.ofSeconds(1), 1.0, System::nanoTime);
     }
 
+    /**
+     * The same numbers with a state of its own. Each reflector takes one (as each client-go
+     * reflector has its own backoff manager), so {@code Options.CLIENT_GO} can be shared.
+     */
+    public ReflectorBackoff fresh() {
+        return new ReflectorBackoff(initial, cap, resetAfter, jitter, nanoClock);
+    }
+
     // tag::reflector-backoff[]
     @Override
     public synchronized Duration delay(int failures) {

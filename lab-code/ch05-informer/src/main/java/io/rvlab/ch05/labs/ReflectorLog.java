@@ -47,16 +47,17 @@ final class ReflectorLog implements ReflectorListener {
     private final LinkedBlockingQueue<Line> lines = new LinkedBlockingQueue<>();
     private final List<Line> all = new ArrayList<>();
     private final Duration minWatchTimeout;
-    private volatile boolean quietEvents;
+    private volatile int eventsShown = Integer.MAX_VALUE;
+    private int objectEventsPrinted;
 
     /** @param minWatchTimeout the reflector's option, to print its timeoutSeconds as the range it is drawn from */
     ReflectorLog(Duration minWatchTimeout) {
         this.minWatchTimeout = minWatchTimeout;
     }
 
-    /** ADDED/MODIFIED/DELETED events are counted, not printed, from now on (200 of them in lab 5.4). */
-    void quietEvents(boolean quiet) {
-        this.quietEvents = quiet;
+    /** Only the first {@code shown} ADDED/MODIFIED/DELETED events are printed (200 of them in lab 5.4). */
+    void showEvents(int shown) {
+        this.eventsShown = shown;
     }
 
     /** The lister-watcher, with each request and answer written here (the reflector's view of the wire). */
@@ -172,7 +173,12 @@ final class ReflectorLog implements ReflectorListener {
             if (line == null) {
                 throw new LabFailure("waited 30 s for the reflector: " + what);
             }
-            boolean quiet = quietEvents && line.is(Kind.EVENT) && line.event().type() != WatchEvent.Type.BOOKMARK;
+            boolean objectEvent = line.is(Kind.EVENT) && line.event().type() != WatchEvent.Type.BOOKMARK
+                    && line.event().type() != WatchEvent.Type.ERROR;
+            boolean quiet = objectEvent && objectEventsPrinted >= eventsShown;
+            if (objectEvent && !quiet) {
+                objectEventsPrinted++;
+            }
             if (!quiet) {
                 for (String text : line.text().split("\n")) {
                     if (text.startsWith("    ")) {

@@ -16,6 +16,8 @@ final class CuttableListerWatcher implements ListerWatcher {
     private final List<ListOptions> listRequests = new ArrayList<>();
     private StreamWatcher open;
     private boolean cut;
+    private final java.util.ArrayDeque<Exception> watchFailures = new java.util.ArrayDeque<>();
+    private final List<WatchListOptions> watchRequests = new ArrayList<>();
 
     CuttableListerWatcher(ListerWatcher delegate) {
         this.delegate = delegate;
@@ -41,11 +43,31 @@ final class CuttableListerWatcher implements ListerWatcher {
                 }
             }
         }
+        synchronized (this) {
+            watchRequests.add(options);
+            Exception failure = watchFailures.poll();
+            if (failure instanceof IOException io) {
+                throw io;
+            }
+            if (failure != null) {
+                throw (RuntimeException) failure;
+            }
+        }
         StreamWatcher stream = delegate.watch(options);
         synchronized (this) {
             open = stream;
         }
         return stream;
+    }
+
+    /** The next watch requests fail with these, in order, without reaching the server. */
+    synchronized void failNextWatches(Exception... failures) {
+        watchFailures.addAll(List.of(failures));
+    }
+
+    /** Every WATCH request, in order (failed ones too). */
+    synchronized List<WatchListOptions> watchRequests() {
+        return new ArrayList<>(watchRequests);
     }
 
     /** Every LIST request (pages too), in order. */

@@ -70,10 +70,16 @@ final class RecordingListener implements ReflectorListener {
     }
 
     static void awaitCondition(String what, BooleanSupplier condition) throws InterruptedException {
+        awaitCondition(what, condition, () -> "");
+    }
+
+    /** Waits (30 s at most) for {@code condition}; on timeout the failure shows {@code context}. */
+    static void awaitCondition(String what, BooleanSupplier condition, java.util.function.Supplier<Object> context)
+            throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
+                throw new AssertionError("timed out waiting for " + what + "\n" + context.get());
             }
             Thread.sleep(20);
         }

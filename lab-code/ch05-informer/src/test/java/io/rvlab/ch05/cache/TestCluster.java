@@ -60,6 +60,11 @@ final class TestCluster implements AutoCloseable {
         return api.get(configMaps.collection()).path("metadata").path("resourceVersion").asText();
     }
 
+    /** The namespace a ConfigMapClient writes to (from its collection path). */
+    static String namespaceOf(ConfigMapClient configMaps) {
+        return configMaps.collection().replaceAll(".*/namespaces/([^/]+)/.*", "$1");
+    }
+
     static ObjectNode configMap(String name, String value) {
         ObjectNode cm = JsonNodeFactory.instance.objectNode();
         cm.put("apiVersion", "v1").put("kind", "ConfigMap");

@@ -1,0 +1,74 @@
+package io.rvlab.ch05.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch04.watch.WatchEvent;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("The reflector's decisions: relist resourceVersion, resume point, backoff, error kinds")
+class ReflectorPoliciesTest {
+
+    private static WatchEvent event(WatchEvent.Type type, String rv) {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        object.putObject("metadata").put("resourceVersion", rv);
+        return new WatchEvent(type, object);
+    }
+
+    @Test
+    @DisplayName("lists at \"0\" first, at lastSync after, at \"\" once lastSync is unavailable")
+    void relistResourceVersion() {
+        assertThat(RelistPolicy.CLIENT_GO.listResourceVersion("", false)).isEqualTo("0");
+        assertThat(RelistPolicy.CLIENT_GO.listResourceVersion("42", false)).isEqualTo("42");
+        assertThat(RelistPolicy.CLIENT_GO.listResourceVersion("42", true)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("every event and bookmark moves the resume point, except initial ADDEDs of a watch from \"\" or \"0\"")
+    void resumePoint() {
+        WatchEventPolicy p = WatchEventPolicy.CLIENT_GO;
+        assertThat(p.resumePointAfter("10", event(WatchEvent.Type.MODIFIED, "11"), false)).isEqualTo("11");
+        assertThat(p.resumePointAfter("11", event(WatchEvent.Type.BOOKMARK, "20"), false)).isEqualTo("20");
+        assertThat(p.resumePointAfter("20", event(WatchEvent.Type.DELETED, "21"), false)).isEqualTo("21");
+        assertThat(p.resumePointAfter("", event(WatchEvent.Type.ADDED, "7"), true)).isEmpty();
+        assertThat(p.resumePointAfter("", event(WatchEvent.Type.BOOKMARK, "30"), true)).isEqualTo("30");
+    }
+
+    @Test
+    @DisplayName("backoff: [0.8, 1.6) s, doubling to a 30 s base ([30, 60) s with jitter), back to 0.8 s after 2 quiet minutes")
+    void backoff() {
+        AtomicLong now = new AtomicLong();
+        ReflectorBackoff backoff = new ReflectorBackoff(Duration.ofMillis(800), Duration.ofSeconds(30),
+                Duration.ofMinutes(2), 1.0, now::get);
+        Duration first = backoff.delay(1);
+        assertThat(first).isBetween(Duration.ofMillis(800), Duration.ofMillis(1600));
+        assertThat(backoff.delay(2)).isBetween(Duration.ofMillis(1600), Duration.ofMillis(3200));
+        for (int i = 3; i < 10; i++) {
+            backoff.delay(i);
+        }
+        assertThat(backoff.delay(10)).isBetween(Duration.ofSeconds(30), Duration.ofSeconds(60));
+        now.addAndGet(Duration.ofMinutes(3).toNanos());
+        assertThat(backoff.delay(11)).isBetween(Duration.ofMillis(800), Duration.ofMillis(1600));
+    }
+
+    @Test
+    @DisplayName("410 (Expired or Gone) and 'Too large resource version' are told apart from other errors")
+    void errorKinds() {
+        assertThat(Reflector.isExpired(new StatusException(Status.expired("too old", null)))).isTrue();
+        assertThat(Reflector.isExpired(new StatusException(Status.failure(410, "Gone", "gone", null)))).isTrue();
+        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(Status.tooLargeResourceVersion(9, 5, 1)))).isTrue();
+        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(
+                Status.failure(504, "Timeout", "Timeout: Too large resource version: 9, current: 5", null)))).isTrue();
+        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(Status.failure(504, "Timeout", "slow", null)))).isFalse();
+        assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(429, "TooManyRequests", "busy", null)))).isTrue();
+        assertThat(Reflector.isRetriableWatchStart(new java.net.ConnectException("refused"))).isTrue();
+        assertThat(Reflector.isRetriableWatchStart(new java.io.IOException("connection reset"))).as("anything else: list again").isFalse();
+        assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(500, "InternalError", "x", null)))).isFalse();
+    }
+}
