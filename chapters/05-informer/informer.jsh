@@ -307,7 +307,7 @@ if (!Boolean.getBoolean("rvlab.jshell.check")) {
           watchList("demo", "", 2);                 // the raw stream: ADDED..., the annotated BOOKMARK
           inf.close(); wl.close(); rs.close();
         A real cluster: new RestClient(RestConfig.fromDefaultKubeconfig()), and
-          io.rvlab.ch05.controller.AnnotationController.start(thatClient, "default", "rvlab.io/annotate", "rvlab.io/seen", "true", 2)
+          io.rvlab.ch05.controller.AnnotationController.start(thatClient, "default", "rvlab.io/annotate", "rvlab.io/annotated", "true", 2)
         Defined: server (a WatchListApiServer), api (a RestClient), client (a jetcd Client), informer, watchList,
         namespace, create, update, label, delete, revision. /exit leaves (and stops both).
         """.formatted(etcdHandle.endpoints(), server.url()));
