@@ -140,7 +140,7 @@ final class ReflectorLog implements ReflectorListener {
 
     @Override
     public void resynced() {
-        add(Kind.RESYNC, "  reflector: resync (the store re-delivers what it has; no request)", null);
+        add(Kind.RESYNC, "  reflector: resync period: store.resync()", null);
     }
     // end::listener[]
 
