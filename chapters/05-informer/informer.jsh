@@ -268,8 +268,8 @@ int selfCheck() {
 
         Informing streaming = informer("jshell", true, Duration.ZERO);
         started.add(streaming);
-        ok &= checked(streaming.keys().equals(inf.keys()) && streaming.lists() == 0
-                        && streaming.steps.stream().anyMatch(s -> s.startsWith("initial events ended")),
+        ok &= checked(await(() -> streaming.keys().equals(inf.keys()) && streaming.lists() == 0 // the reflector tells its
+                        && List.copyOf(streaming.steps).stream().anyMatch(s -> s.startsWith("initial events ended"))), // listener after the sync
                 "an informer with a streaming list syncs the same store with no LIST at all: " + streaming.keys());
 
         Informing resyncing = informer("jshell", false, Duration.ofMillis(300));
