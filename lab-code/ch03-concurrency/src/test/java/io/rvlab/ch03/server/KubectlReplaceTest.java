@@ -8,13 +8,10 @@ import io.etcd.jetcd.Client;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch03.support.Objects;
 import io.rvlab.support.etcd.EtcdExtension;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.rvlab.support.kubectl.Kubectl;
+import io.rvlab.support.kubectl.Kubectl.Result;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,40 +35,20 @@ class KubectlReplaceTest {
 
     private final Client client;
     private ConcurrencyApiServer server;
-    private Path kubectl;
-    private Path work;
+    private Kubectl kubectl;
     private final String ns = Objects.uniqueNamespace("kubectl3");
 
     KubectlReplaceTest(Client client) {
         this.client = client;
     }
 
-    record Result(int exitCode, String out, String err) {
-    }
-
     @BeforeAll
     void start() throws Exception {
-        kubectl = findKubectl();
-        Assumptions.assumeTrue(kubectl != null, "kubectl is not installed (not on the PATH, not /usr/bin/kubectl): "
+        Path binary = Kubectl.find().orElse(null);
+        Assumptions.assumeTrue(binary != null, "kubectl is not installed (not on the PATH, not /usr/bin/kubectl): "
                 + "skipping the kubectl checks");
-        work = Files.createTempDirectory("rvlab-kubectl3-");
         server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        // tag::kubeconfig[]
-        Files.writeString(work.resolve("kubeconfig"), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: rvlab
-                  cluster:
-                    server: %s
-                contexts:
-                - name: rvlab
-                  context:
-                    cluster: rvlab
-                    namespace: %s
-                current-context: rvlab
-                """.formatted(server.url(), ns));
-        // end::kubeconfig[]
+        kubectl = Kubectl.forServer(binary, server.url().toString(), ns); // its own kubeconfig, cache and HOME
         assertThat(kubectl("create", "namespace", ns).exitCode()).isZero();
     }
 
@@ -80,42 +57,18 @@ class KubectlReplaceTest {
         if (server != null) {
             server.close();
         }
-        if (work != null) {
-            try (var files = Files.walk(work)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+        if (kubectl != null) {
+            kubectl.close();
         }
     }
 
-    private static Path findKubectl() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, "kubectl");
-            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        Path usual = Path.of("/usr/bin/kubectl");
-        return Files.isExecutable(usual) ? usual : null;
-    }
-
-    /** Runs kubectl in the test's directory, with the test's kubeconfig and cache, nothing on stdin. */
+    /** Runs kubectl with the test's kubeconfig and cache, nothing on stdin. */
     private Result kubectl(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig=" + work.resolve("kubeconfig"),
-                "--cache-dir=" + work.resolve("cache")));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        builder.environment().put("HOME", work.toString()); // nothing of the user's ~/.kube is read or written
-        builder.environment().remove("KUBECONFIG");
-        Process process = builder.start();
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("kubectl finished").isTrue();
-        return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        return kubectl.run(args);
     }
 
     private Path file(String name, String content) throws Exception {
-        return Files.writeString(work.resolve(name), content);
+        return kubectl.file(name, content);
     }
 
     @Test

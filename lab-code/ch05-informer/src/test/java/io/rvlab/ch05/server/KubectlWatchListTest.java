@@ -6,17 +6,10 @@ import io.etcd.jetcd.Client;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.etcd.EtcdExtension;
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.rvlab.support.kubectl.Kubectl;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,8 +33,7 @@ class KubectlWatchListTest {
     private final Client etcd;
     private WatchListFixture cluster;
     private String namespace;
-    private Path kubectl;
-    private Path work;
+    private Kubectl kubectl;
 
     KubectlWatchListTest(Client etcd) {
         this.etcd = etcd;
@@ -49,25 +41,11 @@ class KubectlWatchListTest {
 
     @BeforeAll
     void start() throws Exception {
-        kubectl = Files.isExecutable(Path.of("/usr/bin/kubectl")) ? Path.of("/usr/bin/kubectl") : onPath();
-        Assumptions.assumeTrue(kubectl != null, "kubectl is not installed: skipping the kubectl checks");
+        Path binary = Kubectl.find().orElse(null);
+        Assumptions.assumeTrue(binary != null, "kubectl is not installed: skipping the kubectl checks");
         cluster = new WatchListFixture(etcd, WatchListApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT));
         namespace = cluster.namespace("kubectl5");
-        work = Files.createTempDirectory("rvlab-kubectl5-");
-        Files.writeString(work.resolve("kubeconfig"), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: rvlab
-                  cluster:
-                    server: %s
-                contexts:
-                - name: rvlab
-                  context:
-                    cluster: rvlab
-                    namespace: %s
-                current-context: rvlab
-                """.formatted(cluster.server.url(), namespace));
+        kubectl = Kubectl.forServer(binary, cluster.server.url().toString(), namespace); // its own kubeconfig, cache and HOME
     }
 
     @AfterAll
@@ -75,32 +53,21 @@ class KubectlWatchListTest {
         if (cluster != null) {
             cluster.close();
         }
-        if (work != null) {
-            try (var files = Files.walk(work)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+        if (kubectl != null) {
+            kubectl.close();
         }
     }
 
-    private static Path onPath() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, "kubectl");
-            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
-    }
 
     @Test
     @DisplayName("kubectl get configmaps -w: the listed rows, then a row for each change as it happens")
     void getWatch() throws Exception {
         cluster.create(namespace, "cm-first");
-        try (Running watch = new Running("get", "configmaps", "-w")) {
-            watch.awaitLine("the listed row", line -> line.startsWith("cm-first "));
+        try (Kubectl.Running watch = kubectl.start("get", "configmaps", "-w")) {
+            watch.awaitLine("the listed row", line -> line.startsWith("cm-first "), WAIT);
             // kubectl watches from its list's resourceVersion: a write before its watch is registered still arrives
             cluster.create(namespace, "cm-second");
-            List<String> lines = watch.awaitLine("a row for the new configmap", line -> line.startsWith("cm-second "));
+            List<String> lines = watch.awaitLine("a row for the new configmap", line -> line.startsWith("cm-second "), WAIT);
             assertThat(lines.get(0)).startsWith("NAME");
             assertThat(lines).noneMatch(line -> line.contains("rror"));
         }
@@ -110,11 +77,11 @@ class KubectlWatchListTest {
     @DisplayName("kubectl get configmaps --watch-only --output-watch-events: the changes, with their types")
     void watchOnly() throws Exception {
         int before = cluster.server.cache(ResourceTypes.CONFIGMAPS).watcherCount();
-        try (Running watch = new Running("get", "configmaps", "--watch-only", "--output-watch-events")) {
+        try (Kubectl.Running watch = kubectl.start("get", "configmaps", "--watch-only", "--output-watch-events")) {
             awaitWatchers(before); // --watch-only shows the changes after kubectl's list
             cluster.create(namespace, "cm-events");
             cluster.update(namespace, "cm-events", "b");
-            List<String> lines = watch.awaitLine("the MODIFIED row", line -> line.startsWith("MODIFIED") && line.contains("cm-events"));
+            List<String> lines = watch.awaitLine("the MODIFIED row", line -> line.startsWith("MODIFIED") && line.contains("cm-events"), WAIT);
             assertThat(lines).anyMatch(line -> line.startsWith("ADDED") && line.contains("cm-events"));
         }
     }
@@ -128,53 +95,4 @@ class KubectlWatchListTest {
         }
     }
 
-    /** A kubectl left running, its output collected line by line. */
-    private final class Running implements AutoCloseable {
-        private final Process process;
-        private final List<String> lines = new ArrayList<>();
-
-        Running(String... args) throws Exception {
-            List<String> command = new ArrayList<>(List.of(kubectl.toString(),
-                    "--kubeconfig=" + work.resolve("kubeconfig"), "--cache-dir=" + work.resolve("cache")));
-            command.addAll(List.of(args));
-            ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectError(work.resolve("stderr-" + System.nanoTime()).toFile());
-            builder.environment().put("HOME", work.toString());
-            builder.environment().remove("KUBECONFIG");
-            process = builder.start();
-            Thread reader = new Thread(() -> {
-                try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String line = out.readLine(); line != null; line = out.readLine()) {
-                        synchronized (lines) {
-                            lines.add(line);
-                            lines.notifyAll();
-                        }
-                    }
-                } catch (java.io.IOException e) {
-                    // the process was stopped
-                }
-            });
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        List<String> awaitLine(String what, Predicate<String> test) throws InterruptedException {
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            synchronized (lines) {
-                while (lines.stream().noneMatch(test)) {
-                    long left = deadline - System.nanoTime();
-                    assertThat(left).as("kubectl printed " + what + "; it printed " + lines).isPositive();
-                    lines.wait(Math.max(1, left / 1_000_000));
-                }
-                return List.copyOf(lines);
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            process.destroy();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
 }
