@@ -25,7 +25,11 @@ public final class ApiServerMain {
                         "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&allowWatchBookmarks=true'"));
     }
 
-    static int windowSize(String text) {
+    /**
+     * The watch cache window from {@code RVLAB_WATCH_CACHE_SIZE} (default when unset); anything but a
+     * whole number of at least 1 stops the program with a message. Later chapters' servers read it too.
+     */
+    public static int windowSize(String text) {
         if (text == null || text.isBlank()) {
             return WatchCache.Options.DEFAULT.capacity();
         }
