@@ -9,6 +9,7 @@ import io.rvlab.ch03.controller.DeploymentStatus;
 import io.rvlab.ch03.controller.NaiveStatusController;
 import io.rvlab.ch03.controller.ObservedGenerationController;
 import io.rvlab.ch03.controller.Pass;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -246,13 +247,13 @@ public final class GenerationLab implements Lab {
         out.say("Every pass GETs the Deployment. If its resourceVersion is one the controller has not seen, it");
         out.say("reconciles and writes status through /status, stamping a condition's lastUpdateTime:");
         DeploymentClient quiet = new DeploymentClient(api.quietClient(), NS);
-        out.say(LabApi.curl("GET", quiet.path(NAME), null, null));
+        out.say(CurlLine.of("GET", quiet.path(NAME), null, null));
         ObjectNode status = DeploymentStatus.desired(current);
         status.putArray("conditions").addObject().put("type", "Progressing").put("status", "True")
                 .put("lastUpdateTime", "NOW");
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("status", status);
-        out.say(LabApi.curl("PATCH", quiet.path(NAME) + "/status", "application/merge-patch+json", GoJson.compact(patch))
+        out.say(CurlLine.of("PATCH", quiet.path(NAME) + "/status", "application/merge-patch+json", GoJson.compact(patch))
                 .replace("\"NOW\"", "\"'\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"'\""));
         out.say("The lab runs " + PASSES + " passes (a polling loop without the sleep; chapter 4 watches instead):");
         NaiveStatusController naive = new NaiveStatusController(quiet, NAME, ticking());
@@ -297,10 +298,10 @@ public final class GenerationLab implements Lab {
         out.say("reconcile and PATCH /status, with observedGeneration set to the generation it acted on and no");
         out.say("timestamp, so the same spec always gives the same status:");
         DeploymentClient quiet = new DeploymentClient(api.quietClient(), NS);
-        out.say(LabApi.curl("GET", quiet.path(NAME), null, null));
+        out.say(CurlLine.of("GET", quiet.path(NAME), null, null));
         ObjectNode patch = JsonNodeFactory.instance.objectNode();
         patch.set("status", DeploymentStatus.desired(scaled));
-        out.say(LabApi.curl("PATCH", quiet.path(NAME) + "/status", "application/merge-patch+json",
+        out.say(CurlLine.of("PATCH", quiet.path(NAME) + "/status", "application/merge-patch+json",
                 GoJson.compact(patch)));
         ObservedGenerationController controller = new ObservedGenerationController(quiet, NAME);
         List<Pass> passes = new ArrayList<>();

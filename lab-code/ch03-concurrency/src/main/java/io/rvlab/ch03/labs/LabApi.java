@@ -15,6 +15,7 @@ import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.util.List;
@@ -32,7 +33,6 @@ import java.util.TreeMap;
  */
 final class LabApi implements AutoCloseable {
 
-    static final String SERVER = "$APISERVER";
 
     private final Narrator out;
     private final Client client;
@@ -60,7 +60,7 @@ final class LabApi implements AutoCloseable {
             @Override
             public void sent(String method, String path, String contentType, String body) {
                 trace.drain(); // from here on, the trace holds this request's etcd calls
-                out.say(curl(method, path, contentType, body));
+                out.say(CurlLine.of(method, path, contentType, body));
             }
 
             @Override
@@ -105,21 +105,6 @@ final class LabApi implements AutoCloseable {
         } finally {
             serverClient.close();
         }
-    }
-
-    static String curl(String method, String path, String contentType, String body) {
-        StringBuilder line = new StringBuilder("$ curl -s");
-        if (!"GET".equals(method)) {
-            line.append(" -X ").append(method);
-        }
-        if (contentType != null) {
-            line.append(" -H 'Content-Type: ").append(contentType).append("'");
-        }
-        line.append(" \"").append(SERVER).append(path).append("\"");
-        if (body != null) {
-            line.append(" -d '").append(body).append("'");
-        }
-        return line.toString();
     }
 
     /**

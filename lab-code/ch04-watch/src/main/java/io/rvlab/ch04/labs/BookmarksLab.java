@@ -4,6 +4,7 @@ import io.rvlab.ch01.Compactor;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.JetcdCalls;
 import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -119,7 +120,7 @@ public final class BookmarksLab implements Lab {
             for (int i = 3; i < 3 + WINDOW + 1; i++) {
                 newest = LabServer.rv(api.quietApi().patch(busy + "/x", "{\"data\":{\"k\":\"x" + i + "\"}}"));
             }
-            out.say(LabServer.curl("PATCH", busy + "/x", "application/merge-patch+json", "{\"data\":{\"k\":\"x3\"}}")
+            out.say(CurlLine.of("PATCH", busy + "/x", "application/merge-patch+json", "{\"data\":{\"k\":\"x3\"}}")
                     + "   (and so on, to x" + (2 + WINDOW + 1) + ")");
             out.show("resourceVersion %d", newest);
             bookmark = awaitBookmark(a, newest);

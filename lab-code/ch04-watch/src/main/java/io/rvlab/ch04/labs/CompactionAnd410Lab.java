@@ -10,6 +10,7 @@ import io.rvlab.ch03.labs.SequenceDiagram;
 import io.rvlab.ch03.labs.SequenceDiagram.Tone;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -112,7 +113,7 @@ public final class CompactionAnd410Lab implements Lab {
                 newest = LabServer.rv(api.quietApi().patch(item, "{\"data\":{\"k\":\"v" + i + "\"}}"));
                 first = first == 0 ? newest : first;
             }
-            out.say(LabServer.curl("PATCH", item, "application/merge-patch+json", "{\"data\":{\"k\":\"v3\"}}")
+            out.say(CurlLine.of("PATCH", item, "application/merge-patch+json", "{\"data\":{\"k\":\"v3\"}}")
                     + "   (and so on, to v" + (2 + WINDOW + 1) + ")");
             out.show("resourceVersions %d to %d", first, newest);
             etcdEvent((WINDOW + 1) + " x PUT settings, mod_revision " + first + " to " + newest);

@@ -4,6 +4,7 @@ import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -71,7 +72,7 @@ public final class HundredWatchersLab implements Lab {
 
             out.step(WATCHERS + " clients list the namespace and watch it through the API server");
             long listed = LabServer.rv(api.api().get(collection));
-            out.say(LabServer.curl("GET", collection + "?watch=1&resourceVersion=" + listed, null, null).replace("-s ", "-sN ")
+            out.say(CurlLine.of("GET", collection + "?watch=1&resourceVersion=" + listed, null, null).replace("-s ", "-sN ")
                     + "   (" + WATCHERS + " times)");
             List<WatchConnection> clients = new ArrayList<>();
             try {
@@ -88,7 +89,7 @@ public final class HundredWatchersLab implements Lab {
                 for (int i = 0; i < CHANGES; i++) {
                     newest = LabServer.rv(quiet.create(collection, LabServer.configMap("cm-" + i, "v" + i)));
                 }
-                out.say(LabServer.curl("POST", collection, "application/json",
+                out.say(CurlLine.of("POST", collection, "application/json",
                         "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-0\"},\"data\":{\"k\":\"v0\"}}")
                         + "   (and so on, to cm-" + (CHANGES - 1) + ")");
                 out.show("resourceVersions %d to %d", listed + 1, newest);

@@ -17,6 +17,7 @@ import io.rvlab.ch03.labs.EtcdCall;
 import io.rvlab.ch03.labs.EtcdCallTrace;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.time.Duration;
@@ -36,7 +37,6 @@ import java.util.function.Function;
  */
 final class LabServer implements AutoCloseable {
 
-    static final String SERVER = "$APISERVER";
 
     private final Narrator out;
     private final Client etcd;
@@ -74,7 +74,7 @@ final class LabServer implements AutoCloseable {
             @Override
             public void sent(String method, String path, String contentType, String body) {
                 trace.drain(); // from here on, the trace holds this request's etcd calls
-                out.say(curl(method, path, contentType, body));
+                out.say(CurlLine.of(method, path, contentType, body));
             }
 
             @Override
@@ -109,7 +109,7 @@ final class LabServer implements AutoCloseable {
 
     /** Opens {@code GET path} as a watch stream, printed as a curl line. */
     WatchConnection watch(String pathAndQuery) {
-        out.say("$ curl -sN \"" + SERVER + pathAndQuery + "\"");
+        out.say("$ curl -sN \"" + CurlLine.SERVER + pathAndQuery + "\"");
         return WatchConnection.open(server.url(), pathAndQuery);
     }
 
@@ -186,21 +186,6 @@ final class LabServer implements AutoCloseable {
         } finally {
             serverClient.close();
         }
-    }
-
-    static String curl(String method, String path, String contentType, String body) {
-        StringBuilder line = new StringBuilder("$ curl -s");
-        if (!"GET".equals(method)) {
-            line.append(" -X ").append(method);
-        }
-        if (contentType != null) {
-            line.append(" -H 'Content-Type: ").append(contentType).append("'");
-        }
-        line.append(" \"").append(SERVER).append(path).append("\"");
-        if (body != null) {
-            line.append(" -d '").append(body).append("'");
-        }
-        return line.toString();
     }
 
     /** An answer in one line: code, kind and name (or number of items), resourceVersion, data; or a Status. */

@@ -8,6 +8,7 @@ import io.rvlab.ch04.client.ResumingWatcher;
 import io.rvlab.ch04.client.WatchHandler;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -163,7 +164,7 @@ public final class ResumeAfterDropLab implements Lab {
             out.say("The handler was given:");
             got.forEach(line -> out.show("%s", line));
             out.say("The client's requests, in order:");
-            lister.requests().forEach(query -> out.say(LabServer.curl("GET", collection + "?" + query, null, null)
+            lister.requests().forEach(query -> out.say(CurlLine.of("GET", collection + "?" + query, null, null)
                     .replace("curl -s ", "curl -sN ")));
             List<String> requests = lister.requests();
             String secondFrom = got.isEmpty() ? "" : got.get(0).replaceAll(".*resourceVersion (\\d+).*", "$1");

@@ -11,6 +11,7 @@ import io.rvlab.ch05.client.RestClient;
 import io.rvlab.ch05.controller.Controller;
 import io.rvlab.ch05.controller.DeploymentStatusController;
 import io.rvlab.ch05.controller.NaiveLoopingController;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.LabFailure;
@@ -66,7 +67,7 @@ public final class ControllerConvergesLab implements Lab {
                 @Override
                 public void sent(String method, String path, String body) {
                     synchronized (writes) {
-                        writes.add(LabCluster.curl(method, path, "application/json", body == null ? null : "<web with its new status>"));
+                        writes.add(CurlLine.of(method, path, "application/json", body == null ? null : "<web with its new status>"));
                     }
                 }
             });
@@ -112,7 +113,7 @@ public final class ControllerConvergesLab implements Lab {
                 @Override
                 public void sent(String method, String path, String body) {
                     synchronized (naiveWrites) {
-                        naiveWrites.add(LabCluster.curl(method, path, "application/merge-patch+json",
+                        naiveWrites.add(CurlLine.of(method, path, "application/merge-patch+json",
                                 "{\"status\":{...,\"conditions\":[{...,\"lastUpdateTime\":\"<a new time>\"}]}}"));
                     }
                 }

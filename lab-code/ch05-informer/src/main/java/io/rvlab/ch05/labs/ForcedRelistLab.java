@@ -14,6 +14,7 @@ import io.rvlab.ch05.history.EtcdState;
 import io.rvlab.ch05.history.InformerChecker;
 import io.rvlab.ch05.history.InformerHistory;
 import io.rvlab.ch05.labs.ReflectorLog.Kind;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -90,7 +91,7 @@ public final class ForcedRelistLab implements Lab {
                     newest = LabCluster.rv(cluster.quietApi().patch(item, "{\"data\":{\"k\":\"v" + i + "\"}}"));
                     first = first == 0 ? newest : first;
                 }
-                out.say(LabCluster.curl("PATCH", item, "application/merge-patch+json", "{\"data\":{\"k\":\"v2\"}}")
+                out.say(CurlLine.of("PATCH", item, "application/merge-patch+json", "{\"data\":{\"k\":\"v2\"}}")
                         + "   (and so on, to v" + (1 + WINDOW + 1) + ")");
                 out.show("resourceVersions %d to %d", first, newest);
                 cluster.awaitConfigMaps(newest);

@@ -15,6 +15,7 @@ import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.client.RestConfig;
 import io.rvlab.ch05.server.WatchListApiServer;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.net.URI;
@@ -29,7 +30,6 @@ import java.util.List;
  */
 final class LabCluster implements AutoCloseable {
 
-    static final String SERVER = "$APISERVER";
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private final Narrator out;
@@ -53,7 +53,7 @@ final class LabCluster implements AutoCloseable {
         this.api = quietApi.withListener(new ApiClient.Listener() {
             @Override
             public void sent(String method, String path, String contentType, String body) {
-                out.say(curl(method, path, contentType, body));
+                out.say(CurlLine.of(method, path, contentType, body));
             }
 
             @Override
@@ -157,21 +157,6 @@ final class LabCluster implements AutoCloseable {
         } finally {
             serverClient.close();
         }
-    }
-
-    static String curl(String method, String path, String contentType, String body) {
-        StringBuilder line = new StringBuilder("$ curl -s");
-        if (!"GET".equals(method)) {
-            line.append(" -X ").append(method);
-        }
-        if (contentType != null) {
-            line.append(" -H 'Content-Type: ").append(contentType).append("'");
-        }
-        line.append(" \"").append(SERVER).append(path).append("\"");
-        if (body != null) {
-            line.append(" -d '").append(body).append("'");
-        }
-        return line.toString();
     }
 
     /** An answer in one line: code, kind and name (or items), resourceVersion, data; or a Status. */

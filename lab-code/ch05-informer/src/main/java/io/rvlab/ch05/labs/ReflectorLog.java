@@ -10,6 +10,7 @@ import io.rvlab.ch05.cache.ListerWatcher;
 import io.rvlab.ch05.cache.Reflector;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.WatchListOptions;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.LabFailure;
 import io.rvlab.support.lab.Narrator;
 import java.io.IOException;
@@ -65,7 +66,7 @@ final class ReflectorLog implements ReflectorListener {
         return new ListerWatcher() {
             @Override
             public ObjectNode list(ListOptions options) throws IOException {
-                add(Kind.LIST_SENT, LabCluster.curl("GET", collection + listQuery(options), null, null), null);
+                add(Kind.LIST_SENT, CurlLine.of("GET", collection + listQuery(options), null, null), null);
                 try {
                     ObjectNode list = delegate.list(options);
                     add(Kind.LIST_ANSWER, "    " + LabCluster.summary(200, list), null);
@@ -79,7 +80,7 @@ final class ReflectorLog implements ReflectorListener {
 
             @Override
             public StreamWatcher watch(WatchListOptions options) throws IOException {
-                add(Kind.WATCH_SENT, "$ curl -sN \"" + LabCluster.SERVER + collection + watchQuery(options) + "\"", null);
+                add(Kind.WATCH_SENT, "$ curl -sN \"" + CurlLine.SERVER + collection + watchQuery(options) + "\"", null);
                 try {
                     StreamWatcher stream = delegate.watch(options);
                     add(Kind.WATCH_ANSWER, "    200, chunked: the watch is open", null);

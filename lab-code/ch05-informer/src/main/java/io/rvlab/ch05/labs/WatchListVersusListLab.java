@@ -7,6 +7,7 @@ import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.ThreadSafeIndexer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.labs.ReflectorLog.Kind;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
@@ -49,7 +50,7 @@ public final class WatchListVersusListLab implements Lab {
                 last = LabCluster.rv(cluster.quietApi().create(collection, LabCluster.configMap(String.format("cm-%03d", i),
                         "v" + i)));
             }
-            out.say(LabCluster.curl("POST", collection, "application/json",
+            out.say(CurlLine.of("POST", collection, "application/json",
                     "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-000\"},\"data\":{\"k\":\"v0\"}}")
                     + "   (and so on, to cm-" + (OBJECTS - 1) + ")");
             out.show("the last one at resourceVersion %d", last);
