@@ -437,6 +437,79 @@ class FieldManagerTest {
     }
 
     @Nested
+    @DisplayName("ownership details")
+    class Ownership {
+
+        @Test
+        @DisplayName("two appliers of the same value share it without conflict; the object is unchanged, so the newcomer's entry has no time")
+        void sharedValue() {
+            clock.set("2026-11-22T21:17:16Z");
+            ObjectNode live = stored(configmaps.apply(null, json(ALICE_CONFIG), "alice", "", false));
+            clock.set("2026-11-22T21:17:30Z");
+            ObjectNode shared = configmaps.apply(live, json("""
+                    {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-ssa"},"data":{"color":"red"}}"""), "dave", "", false);
+            assertThat(data(shared)).isEqualTo(data(live));
+            assertThat(managedFields(shared)).isEqualTo("[{\"manager\":\"dave\",\"operation\":\"Apply\",\"apiVersion\":\"v1\","
+                    + "\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:data\":{\"f:color\":{}}}},"
+                    + "{\"manager\":\"alice\",\"operation\":\"Apply\",\"apiVersion\":\"v1\",\"time\":\"2026-11-22T21:17:16Z\","
+                    + "\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:data\":{\"f:color\":{},\"f:owner\":{}}}}]");
+        }
+
+        @Test
+        @DisplayName("an apply contesting fields of several managers lists every field in one 409")
+        void severalConflicts() {
+            clock.set("2026-11-22T21:17:16Z");
+            ObjectNode live = stored(configmaps.apply(null, json(ALICE_CONFIG), "alice", "", false));
+            ObjectNode patched = live.deepCopy();
+            ((ObjectNode) patched.get("data")).put("size", "L");
+            live = stored(configmaps.update(live, patched, "carol", ""));
+            ObjectNode current = live;
+            StatusException e = refusal(() -> configmaps.apply(current, json("""
+                    {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-ssa"},"data":{"color":"x","owner":"x","size":"x"}}"""),
+                    "bob", "", false));
+            assertThat(e.status().code()).isEqualTo(409);
+            assertThat(e.status().message()).isEqualTo("Apply failed with 3 conflicts: conflicts with \"alice\":\n"
+                    + "- .data.color\n- .data.owner\nconflicts with \"carol\" using v1:\n- .data.size");
+            assertThat(e.status().details().causes()).hasSize(3);
+        }
+
+        @Test
+        @DisplayName("a write without a manager name is recorded as unknown")
+        void unknownManager() {
+            ObjectNode created = configmaps.update(null, json(A1_POST), "", "");
+            assertThat(created.path("metadata").path("managedFields").get(0).path("manager").asText()).isEqualTo("unknown");
+        }
+
+        @Test
+        @DisplayName("an apply to a Deployment's main resource neither takes nor merges status, a reset field there")
+        void applyIgnoresResetFields() {
+            clock.set("2026-11-22T21:17:40Z");
+            ObjectNode live = json(H1_RV245);
+            ObjectNode applied = deployments.apply(live, json("""
+                    {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":4},
+                     "status":{"replicas":9}}"""), "alice", "", true);
+            assertThat(applied.path("spec").path("replicas").asInt()).isEqualTo(4);
+            assertThat(applied.get("status")).isEqualTo(live.get("status"));
+            JsonNode alice = applied.path("metadata").path("managedFields").get(0);
+            assertThat(alice.path("manager").asText()).isEqualTo("alice");
+            assertThat(GoJson.compact(alice.get("fieldsV1"))).isEqualTo("{\"f:spec\":{\"f:replicas\":{}}}");
+        }
+
+        @Test
+        @DisplayName("an apply through /status records an Apply entry with subresource status")
+        void applyThroughStatus() {
+            clock.set("2026-11-22T21:17:40Z");
+            ObjectNode applied = deployments.apply(json(H1_RV245), json("""
+                    {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"status":{"availableReplicas":1}}"""),
+                    "kcm", "status", false);
+            assertThat(GoJson.compact(applied.path("metadata").path("managedFields").get(0))).isEqualTo(
+                    "{\"manager\":\"kcm\",\"operation\":\"Apply\",\"apiVersion\":\"apps/v1\",\"time\":\"2026-11-22T21:17:40Z\","
+                            + "\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:status\":{\"f:availableReplicas\":{}}},"
+                            + "\"subresource\":\"status\"}");
+        }
+    }
+
+    @Nested
     @DisplayName("refuses an applied config (400)")
     class ConfigChecks {
 
