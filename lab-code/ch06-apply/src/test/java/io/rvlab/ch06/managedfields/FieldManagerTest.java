@@ -532,6 +532,26 @@ class FieldManagerTest {
         }
 
         @Test
+        @DisplayName("whose keyed list item lacks its key (a container without a name), with the typed conversion error")
+        void itemWithoutKey() {
+            StatusException e = refusal(() -> deployments.apply(json(H1_RV245), json("""
+                    {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},
+                     "spec":{"template":{"spec":{"containers":[{"image":"x"}]}}}}"""), "alice", "", false));
+            assertThat(e.status().code()).isEqualTo(400);
+            assertThat(e.status().message()).startsWith("failed to create typed patch object (/web; apps/v1, Kind=Deployment): ")
+                    .contains("omits key field \"name\"");
+        }
+
+        @Test
+        @DisplayName("(an update whose object the schema cannot walk is not refused: it keeps the live managedFields)")
+        void updateNeverFails() {
+            ObjectNode live = json(H1_RV245);
+            ObjectNode broken = live.deepCopy();
+            ((ObjectNode) broken.path("spec").path("template").path("spec").path("containers").get(0)).remove("name");
+            assertThat(managedFields(deployments.update(live, broken, "golden-capture", ""))).isEqualTo(managedFields(live));
+        }
+
+        @Test
         @DisplayName("carrying metadata.managedFields")
         void managedFieldsInConfig() {
             StatusException e = refusal(() -> configmaps.apply(null, json("""
