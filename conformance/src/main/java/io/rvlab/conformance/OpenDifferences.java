@@ -25,18 +25,15 @@ public final class OpenDifferences {
                             + "is defaulted, as kube's decoding defaults it before the field manager sees the object."),
             new ListedDifference(6, "h1", List.of("h.1", "h.2", "h.3", "h.4", "h.5", "h.6", "h.7", "h.8", "h.9", "h.10"),
                     Set.of(Aspect.BODY),
-                    "The Deployment's create entry owns `f:spec` and its nested structs without `.` (`f:spec`, "
-                            + "`f:strategy`, `f:template`, its `f:metadata` and `f:spec`, `f:containers`), `f:selector` "
-                            + "as one leaf `{}`, and no `f:creationTimestamp` under the template's metadata; `.` only "
-                            + "where the create added a map or a pointer struct (`f:labels`, `f:annotations`, "
-                            + "`f:rollingUpdate`, the `k:{\"name\":\"c\"}` item).",
-                    "A `.` on every struct the create added, `f:selector` with `.` and `f:matchLabels`, and "
-                            + "`f:template.f:metadata.f:creationTimestamp`.",
-                    "To fix in chapter 6's field manager: kube compares a create against the type's zero value as Go "
-                            + "serialises it (non-pointer structs present as `{}`, `creationTimestamp: null`), not against "
-                            + "nothing, so only maps, pointer structs and list items the create added get their own `.`, "
-                            + "and a null that was already null is no change; and LabelSelector is atomic "
-                            + "(`+structType=atomic`), so `spec.selector` is owned as a whole."));
+                    "The Deployment's create entry owns `f:spec` and its nested value structs without `.` (`f:spec`, "
+                            + "`f:strategy`, `f:template`, its `f:metadata` and `f:spec`), and no `f:creationTimestamp` "
+                            + "under the template's metadata; `.` only where the create added a map or a pointer struct "
+                            + "(`f:labels`, `f:annotations`, `f:rollingUpdate`) or a list item (`k:{\"name\":\"c\"}`).",
+                    "A `.` on every struct the create added, and `f:template.f:metadata.f:creationTimestamp`.",
+                    "To fix in chapter 6's field manager: kube compares a create against the kind's zero value as Go "
+                            + "serialises it (value structs present as `{}`, `creationTimestamp: null`), not against "
+                            + "nothing, so a value struct is no new node and a null that was already null is no change. "
+                            + "The object of every later write keeps the entry the create recorded, hence h.2 to h.10."));
     // end::list[]
 
     private OpenDifferences() {
