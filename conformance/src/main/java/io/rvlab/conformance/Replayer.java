@@ -100,6 +100,16 @@ public final class Replayer {
             "n2-no-watch-cache-watch-and-compaction.txt",
             "e2-watch-bookmarks.txt@(C)");
 
+    /** The first chapter whose server records managedFields: from it on, the comparator compares them. */
+    static final int FIELD_MANAGEMENT_CHAPTER = 6;
+
+    /**
+     * A resourceVersion or uid line of a YAML body (an apply patch is YAML): {@code resourceVersion: "235"}.
+     * Group 1 is everything up to the value, group 2 the field's name, group 3 the value without its quotes.
+     */
+    private static final Pattern YAML_VERSION_LINE = Pattern.compile(
+            "(?m)^([ \\t]*(resourceVersion|uid):[ \\t]*)[\"']?([0-9a-f-]+)[\"']?[ \\t]*$");
+
     /** The methods that write: sent during setup (when the server serves them) if they succeeded in the real run. */
     private static final List<String> WRITES = List.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -216,6 +226,9 @@ public final class Replayer {
         /** Revisions a note says etcd reached only after the next exchange ("etcd revision before=270 after=272"). */
         private final List<Long> afterNextExchange = new ArrayList<>();
         private final List<String> reproducedWrites = new ArrayList<>();
+        /** Chapter 6: the recorded Date second of the previous compared request, and this clock's second at its answer. */
+        private OptionalLong previousRecordedSecond = OptionalLong.empty();
+        private long lastAnswerSecond;
 
         Run(Etcd etcd, ServerUnderTest server, RevealedHistory revealed) {
             this.etcd = etcd;
@@ -305,7 +318,9 @@ public final class Replayer {
                     afterExchange();
                     continue;
                 }
+                Optional<String> waited = chapter >= FIELD_MANAGEMENT_CHAPTER ? keepSecondsApart(exchange) : Optional.empty();
                 Sent sent = send(exchange.request());
+                lastAnswerSecond = java.time.Instant.now().getEpochSecond();
                 List<Difference> differences = new ArrayList<>();
                 if (WRITES.contains(exchange.request().method()) && isSuccess(exchange.response().code())
                         && isSuccess(sent.answer().code())) {
@@ -313,9 +328,11 @@ public final class Replayer {
                 }
                 ResponseComparator.Comparison comparison = ResponseComparator.compare(exchange.response(), sent.answer(),
                         new ResponseComparator.Context(rv, uids, sent.revisions(),
-                                !withoutWatchCache && servedFromWatchCache(exchange.request())));
+                                !withoutWatchCache && servedFromWatchCache(exchange.request()),
+                                chapter >= FIELD_MANAGEMENT_CHAPTER));
                 differences.addAll(comparison.differences());
                 List<String> notes = new ArrayList<>(sent.notes());
+                waited.ifPresent(notes::add);
                 notes.addAll(comparison.notes());
                 outcomes.add(Outcome.judge(chapter, transcript.scenario(), exchange, sent.target(), differences, notes));
                 observe(exchange, later);
@@ -325,6 +342,47 @@ public final class Replayer {
             return outcomes;
         }
         // end::replay[]
+
+        // tag::seconds-apart[]
+        /**
+         * Chapter 6: managedFields record each write's time in seconds, and kube-apiserver orders the entries
+         * of one operation by that time before their manager's name (g.7: bob's entry of 21:17:16 before
+         * alice's of 21:17:17; h.9: the /status entry before the newer main one). Where the recording's
+         * {@code Date} moved to a later second between two requests, the replay waits until this machine's
+         * clock has moved past the second of its previous answer, so that the two runs order the entries by
+         * the same times. Empty when no wait was needed.
+         */
+        private Optional<String> keepSecondsApart(Exchange exchange) {
+            OptionalLong recorded = dateSecond(exchange.response());
+            OptionalLong before = previousRecordedSecond;
+            previousRecordedSecond = recorded;
+            if (recorded.isEmpty() || before.isEmpty() || recorded.getAsLong() <= before.getAsLong() || lastAnswerSecond == 0) {
+                return Optional.empty();
+            }
+            long started = System.nanoTime();
+            while (java.time.Instant.now().getEpochSecond() <= lastAnswerSecond) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            }
+            return Optional.of(String.format(Locale.ROOT, "sent in a later second than the previous request (waited %.2f s), "
+                    + "as recorded (Date %d s later there): managedFields times in seconds order the entries",
+                    (System.nanoTime() - started) / 1e9, recorded.getAsLong() - before.getAsLong()));
+        }
+
+        /** The second of a recorded response's {@code Date} header (RFC 1123). */
+        private static OptionalLong dateSecond(Response response) {
+            try {
+                return response.header("Date").map(date -> OptionalLong.of(java.time.ZonedDateTime.parse(date,
+                        java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond())).orElse(OptionalLong.empty());
+            } catch (java.time.format.DateTimeParseException e) {
+                return OptionalLong.empty();
+            }
+        }
+        // end::seconds-apart[]
 
         /** How many watches a note says were opened at the same time ("Two watches were opened at the same time"). */
         private static int openedTogether(List<String> notes) {
@@ -418,7 +476,8 @@ public final class Replayer {
                     Planned watch = planned.get(w);
                     WireClient.WatchAnswer answer = answers.get(w).get((long) watch.closeAt() + 60, TimeUnit.SECONDS);
                     StreamComparator.Comparison comparison = StreamComparator.compare(watch.exchange(), answer,
-                            new ResponseComparator.Context(rv, uids, watch.sent().revisions(), false));
+                            new ResponseComparator.Context(rv, uids, watch.sent().revisions(), false,
+                                    chapter >= FIELD_MANAGEMENT_CHAPTER));
                     List<String> notes = new ArrayList<>(watch.sent().notes());
                     notes.addAll(done);
                     notes.addAll(comparison.notes());
@@ -553,7 +612,10 @@ public final class Replayer {
          */
         private String translateBody(String body, Map<Long, Long> revisions, List<String> notes) {
             JsonNode json = json(body);
-            if (json == null || !translateFields(json, "", revisions, notes)) {
+            if (json == null) {
+                return translateYaml(body, revisions, notes);
+            }
+            if (!translateFields(json, "", revisions, notes)) {
                 return body;
             }
             try {
@@ -561,6 +623,33 @@ public final class Replayer {
             } catch (IOException e) {
                 throw new IllegalStateException("cannot write a translated body: " + e, e);
             }
+        }
+
+        /**
+         * An apply patch's YAML body, translated as {@link #translateFields} translates JSON: each
+         * {@code resourceVersion:} and known {@code uid:} line gets this replay's value (golden g.8 sends
+         * a stale {@code resourceVersion: "235"}); every other byte is sent as recorded.
+         */
+        private String translateYaml(String body, Map<Long, Long> revisions, List<String> notes) {
+            Matcher line = YAML_VERSION_LINE.matcher(body);
+            StringBuilder out = new StringBuilder();
+            while (line.find()) {
+                String value = line.group(3);
+                String replacement = line.group();
+                if (line.group(2).equals("resourceVersion") && value.matches("[0-9]+") && !value.equals("0")) {
+                    Translation t = rv.requestRevision(Long.parseLong(value), currentRevision());
+                    revisions.put(t.golden(), t.ours());
+                    replacement = line.group(1) + "\"" + t.ours() + "\"";
+                    notes.add("body (YAML) resourceVersion " + t.golden() + " sent as " + t.ours()
+                            + (t.how() == null ? " (the same write here)" : " (" + t.how() + ")"));
+                } else if (line.group(2).equals("uid") && uids.ours(value).isPresent()) {
+                    replacement = line.group(1) + uids.translate(value);
+                    notes.add("body (YAML) uid sent as this replay's uid of the same object");
+                }
+                line.appendReplacement(out, Matcher.quoteReplacement(replacement));
+            }
+            line.appendTail(out);
+            return out.toString();
         }
 
         private boolean translateFields(JsonNode node, String path, Map<Long, Long> revisions, List<String> notes) {
