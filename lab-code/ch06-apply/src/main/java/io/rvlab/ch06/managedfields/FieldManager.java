@@ -106,8 +106,13 @@ public final class FieldManager {
         if (managed.isEmpty() && !create) {
             return result; // kube's skipNonAppliedManager: an untracked object stays untracked
         }
-        ObjectNode liveObject = live == null ? emptyObject() : live;
-        managed = recordUpdate(liveObject, result, managed, identity(manager, Operation.Update, sub), sub);
+        try {
+            managed = recordUpdate(live, result, managed, identity(manager, Operation.Update, sub), sub);
+        } catch (IllegalArgumentException e) {
+            // An object the schema cannot walk: kube's UpdateNoErrors never fails the write, it keeps
+            // the live managedFields (Kubernetes 1.26 dropped them instead).
+            managed = ManagedFields.ofOrEmpty(live);
+        }
         managed.writeTo(result);
         return result;
     }
@@ -127,11 +132,23 @@ public final class FieldManager {
     public ObjectNode apply(ObjectNode live, ObjectNode config, String manager, String subresource, boolean force) {
         String sub = subresource == null ? "" : subresource;
         checkConfig(config);
-        ObjectNode liveObject = live == null ? emptyObject() : withoutManagedFields(live);
+        try {
+            return merge(live, config, manager, sub, force);
+        } catch (IllegalArgumentException e) {
+            // A config the schema cannot walk (say, a container without its name): kube answers its
+            // typed conversion error; a client's mistake, so 400 here rather than kube's 500.
+            throw Status.badRequest("failed to create typed patch object (" + describe(config) + "): " + e.getMessage())
+                    .exception();
+        }
+    }
+
+    /** The apply itself: before-first-apply, the Updater's merge, strip meta, the time. */
+    private ObjectNode merge(ObjectNode live, ObjectNode config, String manager, String sub, boolean force) {
+        ObjectNode liveObject = live == null ? null : withoutManagedFields(live);
         ManagedFields managed = ManagedFields.ofOrEmpty(live);
         if (managed.isEmpty() && live != null) {
             // kube's skipNonAppliedManager: what the object already had belongs to before-first-apply
-            managed = recordUpdate(emptyObject(), liveObject, managed, identity(BEFORE_FIRST_APPLY, Operation.Update, sub), sub);
+            managed = recordUpdate(null, liveObject, managed, identity(BEFORE_FIRST_APPLY, Operation.Update, sub), sub);
         }
         String identity = identity(manager, Operation.Apply, sub);
         Updater.Result result;
@@ -157,6 +174,13 @@ public final class FieldManager {
     }
     // end::field-manager-apply[]
 
+    /** kube's objectGVKNN: {@code namespace/name; group/version, Kind=kind}. */
+    private String describe(ObjectNode config) {
+        JsonNode metadata = config.path("metadata");
+        return metadata.path("namespace").asText("") + "/" + metadata.path("name").asText("") + "; "
+                + type.group() + "/" + type.version() + ", Kind=" + type.kind();
+    }
+
     /** The managedFields an update starts from (kube's decodeLiveOrNew). */
     private static ManagedFields startingPoint(ObjectNode live, ObjectNode updated, String subresource) {
         if (!subresource.isEmpty()) {
@@ -180,10 +204,12 @@ public final class FieldManager {
     /**
      * An update by {@code identity}: run as current-operation, strip meta fields, merge into the
      * identity's entry and stamp its time if it changed anything; then cap the Update entries.
+     * A null {@code live} is a create: the Updater compares against the kind's zero value, as kube
+     * compares against a new empty object of the kind.
      */
     private ManagedFields recordUpdate(ObjectNode live, ObjectNode updated, ManagedFields managed, String identity,
             String subresource) {
-        ObjectNode liveObject = withoutManagedFields(live);
+        ObjectNode liveObject = live == null ? null : withoutManagedFields(live);
         ObjectNode compared = withLiveResetFields(withoutManagedFields(updated), liveObject, subresource);
         Updater.Result result = updater.update(liveObject, compared, groupVersion, managed.sets(), CURRENT_OPERATION);
         ManagedFieldSets sets = stripMeta(result.managers(), CURRENT_OPERATION);
@@ -296,7 +322,7 @@ public final class FieldManager {
     private ObjectNode withLiveResetFields(ObjectNode updated, ObjectNode live, String subresource) {
         ObjectNode copy = updated.deepCopy();
         for (FieldPath path : ResetFields.of(type, subresource).paths()) {
-            JsonNode liveValue = at(live, path);
+            JsonNode liveValue = live == null ? null : at(live, path);
             ObjectNode parent = parentOf(copy, path, liveValue != null);
             if (parent == null) {
                 continue;
@@ -360,14 +386,6 @@ public final class FieldManager {
         ObjectNode copy = object.deepCopy();
         ManagedFields.removeFrom(copy);
         return copy;
-    }
-
-    /** What kube's field manager compares a created object against: an empty object of the kind. */
-    private ObjectNode emptyObject() {
-        ObjectNode empty = JsonNodeFactory.instance.objectNode();
-        empty.put("kind", type.kind());
-        empty.put("apiVersion", groupVersion);
-        return empty;
     }
 
     private Instant now() {

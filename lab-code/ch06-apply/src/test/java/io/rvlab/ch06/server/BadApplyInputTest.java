@@ -137,7 +137,8 @@ class BadApplyInputTest {
         cases.add(new Case("managedFields in the config", "PATCH", CM + q, APPLY,
                 "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  managedFields:\n  - manager: x\n    operation: Apply\n",
                 400, "BadRequest", "metadata.managedFields must be nil"));
-        cases.add(new Case("another name in the config", "PATCH", CM + q, APPLY, config("other", "k: a"), 400, "BadRequest",
+        // (the same value as stored: a different one would conflict with its owner first, a 409, as in Kubernetes)
+        cases.add(new Case("another name in the config", "PATCH", CM + q, APPLY, config("other", "k: v"), 400, "BadRequest",
                 "the name of the object (other) does not match the name on the URL (cm)"));
         cases.add(new Case("another namespace in the config", "PATCH", CM + q, APPLY,
                 "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  namespace: other\n", 400, "BadRequest",
@@ -148,6 +149,9 @@ class BadApplyInputTest {
                 config("cm", "k: a") + "spec:\n  x: 1\n", 400, "BadRequest", ".spec: field not declared in schema"));
         cases.add(new Case("a number where a string goes", "PATCH", CM + q, APPLY, config("cm", "k: 1"), 400, "BadRequest",
                 "failed to create typed patch object"));
+        cases.add(new Case("a container without its key (name)", "PATCH", "/apis/apps/v1/namespaces/" + NS + "/deployments/d" + q,
+                APPLY, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n"
+                        + "      containers:\n      - image: nginx\n", 400, "BadRequest", "failed to create typed patch object"));
         cases.add(new Case("an invalid label", "PATCH", CM + q, APPLY,
                 "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels:\n    a: \"-x-\"\n", 422, "Invalid", "metadata.labels"));
         // names no object can have (the key would leave the registry's prefix)
