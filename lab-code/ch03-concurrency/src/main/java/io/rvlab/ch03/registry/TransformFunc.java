@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>It may run more than once for one request, so it must not have side effects.
  */
+// tag::transform-hook[]
 @FunctionalInterface
 public interface TransformFunc {
 
@@ -24,3 +25,4 @@ public interface TransformFunc {
      */
     ObjectNode transform(ObjectNode updated, ObjectNode old);
 }
+// end::transform-hook[]

@@ -13,6 +13,7 @@ import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch06.client.ApplyClient;
 import io.rvlab.ch06.server.ApplyApiServer;
+import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.util.List;
@@ -29,7 +30,6 @@ import java.util.function.UnaryOperator;
  */
 final class LabCluster implements AutoCloseable {
 
-    static final String SERVER = "$APISERVER";
 
     private final Narrator out;
     private final Client etcd;
@@ -148,25 +148,14 @@ final class LabCluster implements AutoCloseable {
     // --- printing ---------------------------------------------------------------------------------
 
     static void printRequest(Narrator out, String method, String path, String contentType, String body) {
-        StringBuilder line = new StringBuilder("$ curl -s");
-        if (!"GET".equals(method)) {
-            line.append(" -X ").append(method);
-        }
-        if (contentType != null) {
-            line.append(" -H 'Content-Type: ").append(contentType).append("'");
-        }
-        line.append(" \"").append(SERVER).append(path).append("\"");
         if (body != null && ApplyClient.APPLY_PATCH.equals(contentType) && body.contains("\n")) {
-            line.append(" --data-binary @- <<'EOF'");
-            out.say(line.toString());
+            // an apply body is YAML: shown as a here-document, the way one would paste it
+            out.say(CurlLine.of(method, path, contentType, null) + " --data-binary @- <<'EOF'");
             body.stripTrailing().lines().forEach(l -> out.say("  " + l));
             out.say("  EOF");
             return;
         }
-        if (body != null) {
-            line.append(" -d '").append(body).append("'");
-        }
-        out.say(line.toString());
+        out.say(CurlLine.of(method, path, contentType, body));
     }
 
     /** An answer: one line (code, kind, name, resourceVersion and what the object holds), then its managedFields. */

@@ -15,7 +15,7 @@ public final class ApiServerMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
+        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(io.rvlab.ch04.server.ApiServerMain.windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
         boolean cached = !"false".equals(System.getenv("RVLAB_WATCH_CACHE"));
         io.rvlab.ch02.server.ApiServerMain.serve(args,
                 (etcd, bind, port) -> cached ? ApplyApiServer.start(etcd, bind, port, options)
@@ -23,22 +23,5 @@ public final class ApiServerMain {
                 List.of("kubectl --server {url} apply --server-side -f cm.yaml          (then again with --field-manager=other)",
                         "curl -s -X PATCH -H 'Content-Type: application/apply-patch+yaml' --data-binary @cm.yaml "
                                 + "'{url}/api/v1/namespaces/default/configmaps/NAME?fieldManager=me'"));
-    }
-
-    static int windowSize(String text) {
-        if (text == null || text.isBlank()) {
-            return WatchCache.Options.DEFAULT.capacity();
-        }
-        try {
-            int size = Integer.parseInt(text.trim());
-            if (size >= 1) {
-                return size;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        System.err.println("RVLAB_WATCH_CACHE_SIZE must be a whole number of at least 1, not " + text);
-        System.exit(2);
-        return -1;
     }
 }

@@ -5,13 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch06.TestServer;
 import io.rvlab.support.etcd.EtcdExtension;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.rvlab.support.kubectl.Kubectl;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,39 +32,20 @@ class KubectlApplyTest {
 
     private final Client etcd;
     private TestServer server;
-    private Path kubectl;
-    private Path work;
+    private Kubectl kubectl;
 
     KubectlApplyTest(Client etcd) {
         this.etcd = etcd;
     }
 
-    /** What one kubectl run printed, and how it exited. */
-    record Run(int exitCode, String out, String err) {
-    }
-
     @BeforeAll
     void start() throws Exception {
-        kubectl = Files.isExecutable(Path.of("/usr/bin/kubectl")) ? Path.of("/usr/bin/kubectl") : onPath();
-        Assumptions.assumeTrue(kubectl != null, "kubectl is not installed: skipping the kubectl apply checks");
+        Path binary = Kubectl.find().orElse(null);
+        Assumptions.assumeTrue(binary != null, "kubectl is not installed: skipping the kubectl apply checks");
         server = new TestServer(etcd);
         String namespace = server.namespace("kubectl6");
-        work = Files.createTempDirectory("rvlab-kubectl6-");
-        Files.writeString(work.resolve("kubeconfig"), """
-                apiVersion: v1
-                kind: Config
-                clusters:
-                - name: rvlab
-                  cluster:
-                    server: %s
-                contexts:
-                - name: rvlab
-                  context:
-                    cluster: rvlab
-                    namespace: %s
-                current-context: rvlab
-                """.formatted(server.url(), namespace));
-        Files.writeString(work.resolve("cm.yaml"), """
+        kubectl = Kubectl.forServer(binary, server.url().toString(), namespace); // its own kubeconfig, cache and HOME
+        kubectl.file("cm.yaml", """
                 apiVersion: v1
                 kind: ConfigMap
                 metadata:
@@ -78,7 +54,7 @@ class KubectlApplyTest {
                   color: red
                   size: large
                 """);
-        Files.writeString(work.resolve("cm-other.yaml"), """
+        kubectl.file("cm-other.yaml", """
                 apiVersion: v1
                 kind: ConfigMap
                 metadata:
@@ -86,7 +62,7 @@ class KubectlApplyTest {
                 data:
                   color: blue
                 """);
-        Files.writeString(work.resolve("deploy.yaml"), """
+        kubectl.file("deploy.yaml", """
                 apiVersion: apps/v1
                 kind: Deployment
                 metadata:
@@ -112,47 +88,23 @@ class KubectlApplyTest {
         if (server != null) {
             server.close();
         }
-        if (work != null) {
-            try (var files = Files.walk(work)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-            }
+        if (kubectl != null) {
+            kubectl.close();
         }
     }
 
-    private static Path onPath() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, "kubectl");
-            if (!dir.isEmpty() && Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
-    }
-
-    private Run kubectl(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(kubectl.toString(),
-                "--kubeconfig=" + work.resolve("kubeconfig"), "--cache-dir=" + work.resolve("cache")));
-        command.addAll(List.of(args));
-        Path out = work.resolve("out-" + System.nanoTime());
-        Path err = work.resolve("err-" + System.nanoTime());
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.environment().put("HOME", work.toString());
-        builder.environment().remove("KUBECONFIG");
-        Process process = builder.start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("kubectl " + String.join(" ", args) + " finished").isTrue();
-        return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    private Kubectl.Result kubectl(String... args) throws Exception {
+        return kubectl.run(args);
     }
 
     @Test
     @Order(1)
     @DisplayName("kubectl apply --server-side creates the configmap, owned by the manager \"kubectl\"")
     void applyCreates() throws Exception {
-        Run run = kubectl("apply", "--server-side", "-f", "cm.yaml");
+        Kubectl.Result run = kubectl("apply", "--server-side", "-f", "cm.yaml");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("configmap/cm-kubectl serverside-applied");
-        Run yaml = kubectl("get", "configmap", "cm-kubectl", "-o", "yaml", "--show-managed-fields");
+        Kubectl.Result yaml = kubectl("get", "configmap", "cm-kubectl", "-o", "yaml", "--show-managed-fields");
         assertThat(yaml.out()).contains("manager: kubectl").contains("operation: Apply").contains("f:color: {}");
     }
 
@@ -161,7 +113,7 @@ class KubectlApplyTest {
     @Order(2)
     @DisplayName("another field manager applying a different color: kubectl fails and prints the real conflict text")
     void conflict() throws Exception {
-        Run run = kubectl("apply", "--server-side", "--field-manager=other", "-f", "cm-other.yaml");
+        Kubectl.Result run = kubectl("apply", "--server-side", "--field-manager=other", "-f", "cm-other.yaml");
         assertThat(run.exitCode()).isNotZero();
         assertThat(run.err()).contains("error: Apply failed with 1 conflict: conflict with \"kubectl\": .data.color")
                 .contains("Please review the fields above");
@@ -172,10 +124,10 @@ class KubectlApplyTest {
     @Order(3)
     @DisplayName("--force-conflicts takes data.color; kubectl keeps data.size")
     void forceConflicts() throws Exception {
-        Run run = kubectl("apply", "--server-side", "--field-manager=other", "--force-conflicts", "-f", "cm-other.yaml");
+        Kubectl.Result run = kubectl("apply", "--server-side", "--field-manager=other", "--force-conflicts", "-f", "cm-other.yaml");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("configmap/cm-kubectl serverside-applied");
-        Run yaml = kubectl("get", "configmap", "cm-kubectl", "-o", "yaml", "--show-managed-fields");
+        Kubectl.Result yaml = kubectl("get", "configmap", "cm-kubectl", "-o", "yaml", "--show-managed-fields");
         assertThat(yaml.out()).contains("color: blue").contains("size: large").contains("manager: other");
     }
     // end::kubectl-conflict[]
@@ -184,12 +136,12 @@ class KubectlApplyTest {
     @Order(4)
     @DisplayName("kubectl apply --server-side creates a Deployment; get -o yaml --show-managed-fields shows who owns its container")
     void deployment() throws Exception {
-        Run run = kubectl("apply", "--server-side", "-f", "deploy.yaml");
+        Kubectl.Result run = kubectl("apply", "--server-side", "-f", "deploy.yaml");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("deployment.apps/web serverside-applied");
-        Run again = kubectl("apply", "--server-side", "-f", "deploy.yaml");
+        Kubectl.Result again = kubectl("apply", "--server-side", "-f", "deploy.yaml");
         assertThat(again.exitCode()).as(again.err()).isZero();
-        Run yaml = kubectl("get", "deployment", "web", "-o", "yaml", "--show-managed-fields");
+        Kubectl.Result yaml = kubectl("get", "deployment", "web", "-o", "yaml", "--show-managed-fields");
         assertThat(yaml.exitCode()).as(yaml.err()).isZero();
         assertThat(yaml.out()).contains("managedFields:").contains("manager: kubectl").contains("operation: Apply")
                 .contains("k:{\"name\":\"nginx\"}").contains("generation: 1");
