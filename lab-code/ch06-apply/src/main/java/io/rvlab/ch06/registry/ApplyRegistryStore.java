@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.ObjectMeta;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.registry.NamespaceStrategy;
 import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.storage.KeyNotFoundException;
 import io.rvlab.ch02.storage.ObjectMetaOrder;
 import io.rvlab.ch02.storage.RegistryKey;
@@ -176,6 +178,20 @@ public class ApplyRegistryStore extends UpdatingRegistryStore {
         return object;
     }
     // end::apply-store[]
+
+    /**
+     * A POST or PUT body decoded as chapter 3 does, plus the one default Kubernetes' decoding gives
+     * a namespace (SetDefaults_Namespace: the {@code kubernetes.io/metadata.name} label). It is there
+     * before the field manager runs, so the namespace's creator owns it (golden 00).
+     */
+    @Override
+    protected ObjectNode decodeBody(ObjectNode body, Directive validation) {
+        ObjectNode object = super.decodeBody(body, validation);
+        if (type().equals(ResourceTypes.NAMESPACES) && !ObjectMeta.name(object).isEmpty()) {
+            ObjectMeta.setLabel(object, NamespaceStrategy.NAME_LABEL, ObjectMeta.name(object));
+        }
+        return object;
+    }
 
     /** The stored object as Kubernetes decodes it from etcd: its kind's fields only, defaults filled in. */
     private ObjectNode typed(ObjectNode stored) {
