@@ -66,9 +66,21 @@ public record Chapter(int number, String server, ServerUnderTest.Factory factory
     public static final Chapter CHAPTER_5 = new Chapter(5,
             "the chapter 5 API server (chapter 4's, plus streaming lists)",
             ServerUnderTest::chapter5, CHAPTER_4.transcripts(), CHAPTER_4.history());
+
+    /**
+     * Server-side apply and field management: g1 (applies, conflicts, force, a no-op apply, removal by
+     * omission, a stale resourceVersion, a missing fieldManager, an Update by another manager) and every
+     * transcript that writes objects again (00, a1, b0, c1, c2, h1), now with their managedFields compared.
+     * Chapter 6 adds no watch behaviour, so the watch scenarios (e1 to e3, f1, i1, n1 to n3) are left to
+     * chapters 4 and 5; they still set up what came after them, in the order of the real run.
+     */
+    public static final Chapter CHAPTER_6 = new Chapter(6,
+            "the chapter 6 API server (chapter 5's, plus server-side apply and managedFields)",
+            ServerUnderTest::chapter6, Replayer.HISTORY_WATCH.stream().filter(e -> List.of("00-", "a1-", "b0-", "c1-",
+                    "c2-", "g1-", "h1-").stream().anyMatch(e::startsWith)).toList(), Replayer.HISTORY_WATCH);
     // end::chapters[]
 
-    public static final List<Chapter> ALL = List.of(CHAPTER_2, CHAPTER_3, CHAPTER_4, CHAPTER_5);
+    public static final List<Chapter> ALL = List.of(CHAPTER_2, CHAPTER_3, CHAPTER_4, CHAPTER_5, CHAPTER_6);
 
     /** Every golden entry some chapter's history holds, in a stable order. */
     public static List<String> allEntries() {

@@ -328,7 +328,26 @@ public final class KnownDifferences {
                     "As in their tables, except i1's i.3, which chapter 5 refuses (above) instead of sending a late bookmark.",
                     "The suite replays every transcript against chapter 5's server too, in the order of the real run; "
                             + "only watches from resourceVersion unset or \"0\", and the requests that name "
-                            + "sendInitialEvents or resourceVersionMatch on a watch, are answered differently."));
+                            + "sendInitialEvents or resourceVersionMatch on a watch, are answered differently."),
+
+            // tag::general-ch06[]
+            new General(6, "every object's `metadata.managedFields`",
+                    "Records who set which field: per manager an `Apply` or `Update` entry with its apiVersion, the "
+                            + "time of its last change and its fields as `FieldsV1`, a separate entry for /status writes.",
+                    "The same entries, in the same order, with the time of this run's write.",
+                    "Chapter 6 records field ownership as kube-apiserver does, so from chapter 6 on the suite compares "
+                            + "managedFields like the rest of the body: every entry's manager, operation, apiVersion, "
+                            + "fieldsType, fieldsV1 and subresource, in order. Only each entry's `time` is set aside, once "
+                            + "checked to be RFC 3339 in seconds: it is the moment each run wrote. Chapters 2 to 5 write "
+                            + "none, and their replays still ignore them."),
+            new General(6, "chapters 2 to 5's transcripts",
+                    "As in chapters 2 to 5's tables.",
+                    "As in their tables: chapter 6's server lists, reads and watches with chapter 5's code.",
+                    "The suite replays g1 and every transcript that writes objects (00, a1, b0, c1, c2, h1) against "
+                            + "chapter 6's server, in the order of the real run, and checks that their listed differences "
+                            + "still occur there. The list, watch and no-watch-cache scenarios (b1 to b3, d1, e1 to e3, f1, "
+                            + "i1, n1 to n3) are left to chapters 4 and 5: chapter 6 changes no read or watch path."));
+            // end::general-ch06[]
     // end::general[]
 
     private KnownDifferences() {

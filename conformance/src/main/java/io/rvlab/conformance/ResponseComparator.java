@@ -35,9 +35,12 @@ import java.util.stream.StreamSupport;
  *
  * <p>Set aside, because they differ from run to run or belong to later chapters: {@code uid} (checked
  * to be a UUID), {@code creationTimestamp} (checked to be RFC 3339 in seconds),
- * {@code managedFields} (chapter 6), and the numeric values of resourceVersions, which are
+ * {@code managedFields} on the servers of chapters 2 to 5, and the numeric values of resourceVersions, which are
  * compared after translation into this replay's revisions instead (see {@link RvTranslator}):
- * equal where they name the same write, in the same order where the real run's are.
+ * equal where they name the same write, in the same order where the real run's are. On chapter 6's
+ * server the managedFields are compared like the rest of the body (every entry's manager, operation,
+ * apiVersion, fieldsType, fieldsV1 and subresource, in order), only each entry's {@code time} is set
+ * aside once checked to be RFC 3339 in seconds ({@link #managedFields}).
  *
  * <p>An object whose golden resourceVersion is not a write this replay reproduces was last changed
  * by a request the replay skipped (on chapter 2's server, a chapter 3 PUT or PATCH): its data and
@@ -64,9 +67,16 @@ public final class ResponseComparator {
      * @param sentForGolden each revision the golden request named, with the one this replay sent instead
      * @param servedFromWatchCache whether kube-apiserver 1.26 served this list from its watch cache,
      *        where items come in no defined order
+     * @param comparesManagedFields whether objects' {@code metadata.managedFields} are compared (chapter 6's
+     *        server, which records them) or set aside (chapters 2 to 5, which write none)
      */
     public record Context(RvTranslator rv, UidTranslator uids, Map<Long, Long> sentForGolden,
-            boolean servedFromWatchCache) {
+            boolean servedFromWatchCache, boolean comparesManagedFields) {
+
+        /** A context for a server that writes no managedFields (chapters 2 to 5): they are set aside. */
+        public Context(RvTranslator rv, UidTranslator uids, Map<Long, Long> sentForGolden, boolean servedFromWatchCache) {
+            this(rv, uids, sentForGolden, servedFromWatchCache, false);
+        }
     }
 
     /** The differences found, and notes on what was compared loosely and why. */
@@ -271,12 +281,16 @@ public final class ResponseComparator {
         if (!(object.get("metadata") instanceof ObjectNode metadata)) {
             return;
         }
-        metadata.remove("managedFields");
+        if (context.comparesManagedFields()) {
+            managedFields(metadata, golden);
+        } else {
+            metadata.remove("managedFields");
+        }
         if (metadata.has("uid") && (golden || metadata.get("uid").asText().matches("[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"))) {
             metadata.put("uid", UID);
         }
         if (metadata.has("creationTimestamp")
-                && (golden || metadata.get("creationTimestamp").asText().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"))) {
+                && (golden || metadata.get("creationTimestamp").asText().matches(RFC3339_SECONDS))) {
             metadata.put("creationTimestamp", TIMESTAMP);
         }
         String name = metadata.path("namespace").asText() + "/" + metadata.path("name").asText();
@@ -292,6 +306,9 @@ public final class ResponseComparator {
         }
         if (relaxed.contains(name)) {
             metadata.put("resourceVersion", NOT_COMPARED);
+            if (metadata.has("managedFields")) {
+                metadata.put("managedFields", NOT_COMPARED); // they name the skipped request's manager and fields
+            }
             for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 if (!List.of("kind", "apiVersion", "metadata").contains(field.getKey())) {
@@ -301,6 +318,28 @@ public final class ResponseComparator {
         }
     }
     // end::object[]
+
+    /** RFC 3339 in seconds, UTC, as kube-apiserver writes a managedFields entry's time (metav1.Time). */
+    static final String RFC3339_SECONDS = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ";
+
+    // tag::managed-fields[]
+    /**
+     * Chapter 6: managedFields are compared, entry by entry and in order; only each entry's time,
+     * which is the moment of the write in each run, becomes {@link #TIMESTAMP}, on this server's
+     * side only if it has kube's form (RFC 3339, seconds, UTC), so a malformed time still differs.
+     */
+    private void managedFields(ObjectNode metadata, boolean golden) {
+        if (!(metadata.get("managedFields") instanceof ArrayNode entries)) {
+            return;
+        }
+        for (JsonNode entry : entries) {
+            if (entry instanceof ObjectNode fields && fields.get("time") instanceof TextNode time
+                    && (golden || time.asText().matches(RFC3339_SECONDS))) {
+                fields.put("time", TIMESTAMP);
+            }
+        }
+    }
+    // end::managed-fields[]
 
     private String translatedMessage(String golden) {
         return context.uids().message(context.rv().message(golden, context.sentForGolden()));

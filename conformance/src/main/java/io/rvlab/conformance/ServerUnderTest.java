@@ -8,6 +8,7 @@ import io.etcd.jetcd.ByteSequence;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.ch05.server.WatchListApiServer;
+import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.support.etcd.Etcd;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -86,6 +87,17 @@ public interface ServerUnderTest extends AutoCloseable {
         return of(WatchListApiServer.start(etcd.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT), 5, REAL_PRE_HISTORY);
     }
     // end::chapter5[]
+
+    // tag::chapter6[]
+    /**
+     * Chapter 6's server: chapter 5's plus server-side apply (PATCH application/apply-patch+yaml) and
+     * managedFields recorded on every write, over the same pre-history as chapters 4 and 5.
+     */
+    static ServerUnderTest chapter6(Etcd etcd) {
+        writePreHistory(etcd, REAL_PRE_HISTORY);
+        return of(ApplyApiServer.start(etcd.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT), 6, REAL_PRE_HISTORY);
+    }
+    // end::chapter6[]
 
     private static void writePreHistory(Etcd etcd, long upTo) {
         ByteSequence key = ByteSequence.from(PRE_HISTORY_KEY, StandardCharsets.UTF_8);

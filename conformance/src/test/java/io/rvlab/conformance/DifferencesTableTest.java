@@ -79,6 +79,16 @@ class DifferencesTableTest {
     }
 
     @Test
+    @DisplayName("chapter 6's table says that managedFields are now compared, with their time set aside, and lists only chapter 6's rows")
+    void chapter6Table() {
+        String adoc = DifferencesTable.asciidoc(DifferencesTable.requests(GOLDEN), 6);
+        assertThat(adoc).startsWith("// Generated").endsWith("|===\n").doesNotContain("i.1:").doesNotContain("c2.8:")
+                .contains("managedFields").contains("RFC 3339");
+        assertThat(rows(adoc)).isEqualTo(KnownDifferences.LIST.stream().filter(d -> d.since() == 6).count()
+                + KnownDifferences.GENERAL.stream().filter(g -> g.since() == 6).count());
+    }
+
+    @Test
     @DisplayName("no open difference is part of a chapter's table")
     void openDifferencesAreNotPublished() {
         for (Chapter chapter : Chapter.ALL) {

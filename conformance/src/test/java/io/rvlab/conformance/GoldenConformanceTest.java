@@ -27,7 +27,9 @@ import org.junit.jupiter.api.TestFactory;
  * checks every request: the same answer as kube-apiserver 1.26.1, or a difference on the reviewed
  * list for that chapter. Chapter 2's server replays the read and create scenarios; chapter 3's
  * replays them all again (so it cannot lose what chapter 2 matched) plus the update and generation
- * scenarios. One container per file; one dynamic test per request, plus one that checks every
+ * scenarios; chapters 4 and 5 add the watches; chapter 6 replays server-side apply (g1) and the writing
+ * scenarios with their managedFields compared. -Drvlab.conformance.chapters=6 replays one chapter's
+ * server only, -Drvlab.conformance.only=g1,h1 some entries only. One container per file; one dynamic test per request, plus one that checks every
  * listed difference of the file still occurs. Writes target/conformance/report.txt.
  */
 @DisplayName("Conformance: rvlab's API servers replaying kube-apiserver 1.26.1's transcripts")
@@ -57,6 +59,7 @@ class GoldenConformanceTest {
             Map.entry("c1-update-conflicts-preconditions.txt", "c1: updates and patches, with a current, stale, missing or malformed resourceVersion"),
             Map.entry("c2-delete-preconditions-create-conflict-notfound.txt", "c2: delete preconditions, create conflicts, missing objects"),
             Map.entry("d1-future-resourceversion.txt", "d1: a resourceVersion far in the future"),
+            Map.entry("g1-server-side-apply.txt", "g1: server-side apply: ownership, conflicts, force, removal, an Update by another manager"),
             Map.entry("h1-deployment-generation.txt", "h1: a Deployment's generation, and its /status subresource"));
 
     @BeforeAll
@@ -113,8 +116,30 @@ class GoldenConformanceTest {
         }
     }
 
+    @Nested
+    @DisplayName("chapter 6's server: server-side apply, and every writing transcript again with its managedFields compared")
+    class Chapter6 {
+
+        @TestFactory
+        Stream<DynamicNode> transcripts() {
+            return replayAll(Chapter.CHAPTER_6);
+        }
+    }
+
+    /**
+     * The chapters to replay: -Drvlab.conformance.chapters=6 (or 4,5) replays only those chapters' servers,
+     * while working on one; unset or empty, every chapter.
+     */
+    static boolean selected(int chapter) {
+        List<String> chapters = List.of(System.getProperty("rvlab.conformance.chapters", "").split(",")).stream()
+                .map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return chapters.isEmpty() || chapters.contains(Integer.toString(chapter));
+    }
+
     /** One container per file, replayed only when JUnit gets to it (each needs its own etcd). */
     private static Stream<DynamicNode> replayAll(Chapter chapter) {
+        Assumptions.assumeTrue(selected(chapter.number()), "chapter " + chapter.number()
+                + " not selected by -Drvlab.conformance.chapters=" + System.getProperty("rvlab.conformance.chapters"));
         // -Drvlab.conformance.only=e1,n2 replays only the entries whose names start so (while working on a server)
         List<String> only = List.of(System.getProperty("rvlab.conformance.only", "").split(",")).stream()
                 .filter(s -> !s.isBlank()).toList();

@@ -43,13 +43,47 @@ class ReplayRulesTest {
                 .contains("c1-update-conflicts-preconditions.txt", "h1-deployment-generation.txt");
         assertThat(Chapter.CHAPTER_2.transcripts()).doesNotContain("c1-update-conflicts-preconditions.txt",
                 "h1-deployment-generation.txt");
-        assertThat(Chapter.ALL).extracting(Chapter::number).containsExactly(2, 3, 4, 5);
+        assertThat(Chapter.ALL).extracting(Chapter::number).containsExactly(2, 3, 4, 5, 6);
         assertThat(Chapter.CHAPTER_5.transcripts()).isEqualTo(Chapter.CHAPTER_4.transcripts());
         assertThat(Chapter.CHAPTER_4.transcripts()).containsAll(Chapter.CHAPTER_3.transcripts())
                 .contains("e1-watch-from-rv-updates-delete.txt", "e2-watch-bookmarks.txt", "e2-watch-bookmarks.txt@(C)",
                         "e3-watch-no-rv-and-rv0.txt", "f1-compaction-with-watch-cache.txt", "n1-no-watch-cache-lists-and-future-rv.txt",
                         "n2-no-watch-cache-watch-and-compaction.txt", "n3-no-watch-cache-bookmarks.txt")
                 .doesNotContain("g1-server-side-apply.txt");
+    }
+
+    @Test
+    @DisplayName("chapter 6's server replays g1 and every transcript that writes objects, in the real run's order, and no watch scenario")
+    void chapter6() {
+        assertThat(Chapter.CHAPTER_6.transcripts()).containsExactly("00-setup-namespace-lab.txt",
+                "a1-create-get-configmap-vs-etcd.txt", "b0-setup-more-configmaps.txt", "c1-update-conflicts-preconditions.txt",
+                "c2-delete-preconditions-create-conflict-notfound.txt", "g1-server-side-apply.txt",
+                "h1-deployment-generation.txt");
+        assertThat(Chapter.CHAPTER_6.history()).isEqualTo(Replayer.HISTORY_WATCH);
+        assertThat(Chapter.CHAPTER_6.tableFileName()).isEqualTo("differences-ch06.adoc");
+    }
+
+    @Test
+    @DisplayName("-Drvlab.conformance.chapters selects the chapters to replay; unset, every chapter is replayed")
+    void chapterSelection() {
+        String before = System.getProperty("rvlab.conformance.chapters");
+        try {
+            System.clearProperty("rvlab.conformance.chapters");
+            assertThat(GoldenConformanceTest.selected(2)).isTrue();
+            assertThat(GoldenConformanceTest.selected(6)).isTrue();
+            System.setProperty("rvlab.conformance.chapters", "6");
+            assertThat(GoldenConformanceTest.selected(6)).isTrue();
+            assertThat(GoldenConformanceTest.selected(5)).isFalse();
+            System.setProperty("rvlab.conformance.chapters", "4, 5");
+            assertThat(GoldenConformanceTest.selected(5)).isTrue();
+            assertThat(GoldenConformanceTest.selected(6)).isFalse();
+        } finally {
+            if (before == null) {
+                System.clearProperty("rvlab.conformance.chapters");
+            } else {
+                System.setProperty("rvlab.conformance.chapters", before);
+            }
+        }
     }
 
     @Test

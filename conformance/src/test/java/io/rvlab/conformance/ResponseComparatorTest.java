@@ -143,4 +143,60 @@ class ResponseComparatorTest {
                 .containsExactly(Aspect.BODY);
         assertThat(compare(d1, new Answer(500, retry, body, false, 3.01))).containsExactly(Aspect.STATUS);
     }
+
+    /** Golden g.3's answer (alice's and bob's Apply entries) as chapter 5 (false) or chapter 6 (true) compares it. */
+    private static List<Difference> compareG3(String ourBody, boolean comparesManagedFields) {
+        Exchange g3 = Transcript.read(GOLDEN.resolve("g1-server-side-apply.txt")).exchanges().get(2);
+        RvTranslator rv = new RvTranslator(233);
+        rv.learnWrite(234, 234);
+        rv.learnWrite(235, 235);
+        return ResponseComparator.compare(g3.response(), new Answer(200, JSON, ourBody, false, 0.01),
+                new ResponseComparator.Context(rv, new UidTranslator(), Map.of(), false, comparesManagedFields)).differences();
+    }
+
+    private static final String G3_ENTRIES = "[{\"manager\":\"alice\",\"operation\":\"Apply\",\"apiVersion\":\"v1\","
+            + "\"time\":\"2030-01-01T00:00:00Z\",\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:data\":{\"f:owner\":{}}}},"
+            + "{\"manager\":\"bob\",\"operation\":\"Apply\",\"apiVersion\":\"v1\",\"time\":\"2030-01-01T00:00:01Z\","
+            + "\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:data\":{\"f:color\":{}}}}]";
+
+    private static String g3Body(String managedFields) {
+        return "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm-ssa\",\"namespace\":\"lab\","
+                + "\"uid\":\"00000000-1111-2222-3333-444444444444\",\"resourceVersion\":\"235\","
+                + "\"creationTimestamp\":\"2030-01-01T00:00:00Z\"" + (managedFields == null ? "" : ",\"managedFields\":" + managedFields)
+                + "},\"data\":{\"color\":\"blue\",\"owner\":\"alice\"}}\n";
+    }
+
+    @Test
+    @DisplayName("chapter 6: the same managedFields entries with this run's times match; only their time is set aside")
+    void managedFieldsCompared() {
+        assertThat(compareG3(g3Body(G3_ENTRIES), true)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("chapter 6: entries in another order, another manager or operation, other fields, or a time not in RFC 3339 seconds are caught")
+    void managedFieldsDifferences() {
+        String swapped = "[" + G3_ENTRIES.substring(G3_ENTRIES.indexOf("{\"manager\":\"bob\""), G3_ENTRIES.length() - 1) + ","
+                + G3_ENTRIES.substring(1, G3_ENTRIES.indexOf(",{\"manager\":\"bob\"")) + "]";
+        assertThat(compareG3(g3Body(swapped), true)).extracting(Difference::aspect).containsExactly(Aspect.BODY);
+        assertThat(compareG3(g3Body(G3_ENTRIES.replace("\"bob\"", "\"carol\"")), true)).extracting(Difference::aspect)
+                .containsExactly(Aspect.BODY);
+        assertThat(compareG3(g3Body(G3_ENTRIES.replace("\"operation\":\"Apply\",\"apiVersion\":\"v1\",\"time\":\"2030-01-01T00:00:01Z\"",
+                "\"operation\":\"Update\",\"apiVersion\":\"v1\",\"time\":\"2030-01-01T00:00:01Z\"")), true))
+                .extracting(Difference::aspect).containsExactly(Aspect.BODY);
+        assertThat(compareG3(g3Body(G3_ENTRIES.replace("{\"f:color\":{}}", "{\".\":{},\"f:color\":{}}")), true))
+                .extracting(Difference::aspect).containsExactly(Aspect.BODY);
+        List<Difference> fractional = compareG3(g3Body(G3_ENTRIES.replace("00:00:01Z", "00:00:01.5Z")), true);
+        assertThat(fractional).extracting(Difference::aspect).containsExactly(Aspect.BODY);
+        assertThat(fractional.get(0).actual()).contains("metadata.managedFields[1].time");
+        assertThat(compareG3(g3Body(G3_ENTRIES.replace(",\"fieldsV1\"", ",\"subresource\":\"status\",\"fieldsV1\"")), true))
+                .extracting(Difference::aspect).containsExactly(Aspect.BODY);
+        assertThat(compareG3(g3Body(null), true)).extracting(Difference::aspect).containsExactly(Aspect.BODY);
+    }
+
+    @Test
+    @DisplayName("chapters 2 to 5: managedFields are set aside, present or not")
+    void managedFieldsIgnoredBeforeChapter6() {
+        assertThat(compareG3(g3Body(null), false)).isEmpty();
+        assertThat(compareG3(g3Body("[]"), false)).isEmpty();
+    }
 }

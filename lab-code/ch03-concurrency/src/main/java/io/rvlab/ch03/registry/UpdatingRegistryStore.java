@@ -52,7 +52,17 @@ public class UpdatingRegistryStore extends RegistryStore {
      *         validation} is Strict; otherwise as {@link RegistryStore#create}
      */
     public ObjectNode create(String namespace, ObjectNode body, Directive validation) {
-        return create(namespace, decodeBody(body, validation));
+        return create(namespace, body, validation, TransformFunc.NONE);
+    }
+
+    /**
+     * POST with a {@link TransformFunc} run on the decoded body (old object: null) before chapter
+     * 2's create, as apiserver's create handler runs its field manager before the registry.
+     */
+    public ObjectNode create(String namespace, ObjectNode body, Directive validation, TransformFunc transform) {
+        ObjectNode decoded = decodeBody(body, validation);
+        checkTypeMeta(decoded); // the transform sees this endpoint's kind (create checks it again)
+        return create(namespace, transform.transform(decoded, null));
     }
 
     // tag::update[]
@@ -64,6 +74,12 @@ public class UpdatingRegistryStore extends RegistryStore {
      *         (stale resourceVersion, or a uid in the body that is not the stored one), 422
      */
     public ObjectNode update(String namespace, String name, ObjectNode body, boolean status, Directive validation) {
+        return update(namespace, name, body, status, validation, TransformFunc.NONE);
+    }
+
+    /** PUT with a {@link TransformFunc} run in every attempt of the guaranteed update, before {@link #prepareUpdate}. */
+    public ObjectNode update(String namespace, String name, ObjectNode body, boolean status, Directive validation,
+            TransformFunc transform) {
         ObjectNode incoming = decodeBody(body, validation);
         checkTypeMeta(incoming);
         checkName(incoming, namespace, name);
@@ -72,7 +88,7 @@ public class UpdatingRegistryStore extends RegistryStore {
         Preconditions preconditions = Preconditions.uid(ObjectMeta.uid(incoming));
         try {
             return withTypeMeta(storage.guaranteedUpdate(key, preconditions,
-                    current -> prepareUpdate(current, incoming.deepCopy(), status)));
+                    current -> prepareUpdate(current, transform.transform(incoming.deepCopy(), current), status)));
         } catch (RuntimeException e) {
             throw translate(e, name);
         }
@@ -144,6 +160,12 @@ public class UpdatingRegistryStore extends RegistryStore {
      *         that does not decode)
      */
     public ObjectNode patch(String namespace, String name, Patch patch, boolean status, Directive validation) {
+        return patch(namespace, name, patch, status, validation, TransformFunc.NONE);
+    }
+
+    /** PATCH with a {@link TransformFunc} run on the patched object in every attempt, before {@link #prepareUpdate}. */
+    public ObjectNode patch(String namespace, String name, Patch patch, boolean status, Directive validation,
+            TransformFunc transform) {
         RegistryKey key = keyFromPath(namespace, name);
         Schema kind = Definitions.of(type());
         try {
@@ -167,7 +189,7 @@ public class UpdatingRegistryStore extends RegistryStore {
                 strategy.applyDefaults(patched);
                 checkTypeMeta(patched);
                 checkName(patched, namespace, name);
-                return prepareUpdate(current, patched, status);
+                return prepareUpdate(current, transform.transform(patched, current), status);
             }));
         } catch (RuntimeException e) {
             throw translate(e, name);

@@ -1,0 +1,144 @@
+package io.rvlab.exercises.ch06;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch06.fieldpath.FieldPath;
+import io.rvlab.ch06.fieldpath.FieldSet;
+import io.rvlab.ch06.fieldpath.PathElement;
+import io.rvlab.ch06.structured.ApplySchema;
+import io.rvlab.support.etcd.EtcdExtension;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 6.2 (the conflicts of an apply): the rules case by case, on ConfigMaps and
+ * Deployments, then the same situations on this chapter's server, whose 409 causes must be yours.
+ */
+@ExtendWith(EtcdExtension.class)
+@Timeout(60)
+@DisplayName("6.2 the conflicts of an apply")
+class ConflictFinderTest {
+
+    private static final ApplySchema CONFIGMAPS = ApplySchema.of(ResourceTypes.CONFIGMAPS);
+    private static final ApplySchema DEPLOYMENTS = ApplySchema.of(ResourceTypes.DEPLOYMENTS);
+
+    private static final ObjectNode LIVE = Stage.json(
+            "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-ssa\",\"namespace\":\"lab\"},"
+                    + "\"data\":{\"color\":\"red\",\"owner\":\"alice\"}}");
+    private static final Map<String, FieldSet> ALICE_OWNS = Map.of("alice",
+            FieldSet.of(FieldPath.fields("data", "color"), FieldPath.fields("data", "owner")));
+
+    private static ObjectNode configMap(String data) {
+        return Stage.json("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-ssa\"},\"data\":" + data + "}");
+    }
+
+    @Test
+    @DisplayName("changing a value another manager owns conflicts with it, on that path only (golden g.2)")
+    void changedValueConflicts() {
+        Map<String, FieldSet> conflicts = ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"blue\"}"), "bob", ALICE_OWNS, CONFIGMAPS);
+        assertThat(Paths.printed(conflicts)).isEqualTo(Map.of("alice", Set.of(".data.color")));
+    }
+
+    @Test
+    @DisplayName("applying the value a field already has is no conflict: the applier becomes a co-owner")
+    void sameValueShares() {
+        assertThat(ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"red\",\"owner\":\"alice\"}"), "bob", ALICE_OWNS, CONFIGMAPS))
+                .isEmpty();
+    }
+
+    @Test
+    @DisplayName("a manager never conflicts with itself, and a new key next to someone's keys is no conflict")
+    void ownFieldsAndNewKeys() {
+        assertThat(ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"green\"}"), "alice", ALICE_OWNS, CONFIGMAPS)).isEmpty();
+        Map<String, FieldSet> mapOwner = Map.of("carol", FieldSet.of(FieldPath.fields("data"), FieldPath.fields("data", "owner")));
+        assertThat(ConflictFinder.conflicts(LIVE, configMap("{\"shape\":\"round\"}"), "bob", mapOwner, CONFIGMAPS)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("several managers: each gets exactly the paths of its own that the apply changes")
+    void severalManagers() {
+        Map<String, FieldSet> owners = Map.of(
+                "alice", FieldSet.of(FieldPath.fields("data", "color")),
+                "\"carol\" using v1", FieldSet.of(FieldPath.fields("data", "owner"), FieldPath.fields("data", "size")),
+                "dave", FieldSet.of(FieldPath.fields("data", "shape")));
+        ObjectNode live = LIVE.deepCopy();
+        ((ObjectNode) live.get("data")).put("size", "L").put("shape", "round");
+        Map<String, FieldSet> conflicts = ConflictFinder.conflicts(live,
+                configMap("{\"color\":\"blue\",\"owner\":\"bob\",\"size\":\"L\",\"shape\":\"round\"}"), "bob", owners, CONFIGMAPS);
+        assertThat(Paths.printed(conflicts)).isEqualTo(Map.of("alice", Set.of(".data.color"), "\"carol\" using v1", Set.of(".data.owner")));
+    }
+
+    @Test
+    @DisplayName("in a keyed list: another container's image is contested, a new container is not")
+    void keyedListItems() {
+        ObjectNode live = Stage.json(Deployments.web("lab", "img:1", 2));
+        FieldPath nginx = FieldPath.fields("spec", "template", "spec", "containers")
+                .child(new PathElement.Key(Stage.json("{\"name\":\"nginx\"}")));
+        Map<String, FieldSet> owners = Map.of("deployer", FieldSet.of(nginx, nginx.child(new PathElement.Field("image")),
+                FieldPath.fields("spec", "replicas")));
+        ObjectNode newImage = Stage.json(Deployments.web("lab", "img:2", 2));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, newImage, "other", owners, DEPLOYMENTS)))
+                .isEqualTo(Map.of("deployer", Set.of(".spec.template.spec.containers[name=\"nginx\"].image")));
+
+        ObjectNode sidecar = Stage.json("{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},"
+                + "\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"sidecar\",\"image\":\"envoy:1\"}]}}}}");
+        assertThat(ConflictFinder.conflicts(live, sidecar, "other", owners, DEPLOYMENTS)).isEmpty();
+    }
+
+    // tag::grading[]
+    @Test
+    @DisplayName("on the real server: your conflicts are the 409's causes (Apply and Update owners, ConfigMap)")
+    void agreesWithServerOnConfigMap(Client etcd) {
+        ConflictFinder.conflicts(LIVE, configMap("{}"), "bob", ALICE_OWNS, CONFIGMAPS); // a skeleton fails here, at once
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("conflicts");
+            String path = "/api/v1/namespaces/" + ns + "/configmaps/cm-ssa";
+            stage.apply(path, "alice", false, configMap("{\"color\":\"red\",\"owner\":\"alice\",\"size\":\"S\"}").toString()).ok();
+            stage.mergePatch(path, "carol", "{\"data\":{\"size\":\"M\"}}").ok();
+
+            String[] configs = {
+                "{\"color\":\"blue\",\"size\":\"L\",\"owner\":\"alice\"}",   // two managers contested, one value shared
+                "{\"color\":\"red\",\"size\":\"M\",\"extra\":\"x\"}",         // shares everything, adds a key: no conflict
+                "{\"owner\":\"bob\"}",
+            };
+            for (String data : configs) {
+                ObjectNode live = stage.get(path);
+                ObjectNode config = configMap(data);
+                Map<String, FieldSet> yours = ConflictFinder.conflicts(live, config, Stage.applier("bob"), Stage.owners(live), CONFIGMAPS);
+                Stage.Response response = stage.apply(path, "bob", false, config.toString());
+                if (response.code() == 409) {
+                    assertThat(Paths.printed(yours)).as("bob applies %s to %s", data, live).isEqualTo(Paths.causes(response.body()));
+                } else {
+                    assertThat(response.code()).as("the server took %s: %s", data, response.body()).isEqualTo(200);
+                    assertThat(Paths.printed(yours)).as("bob applies %s to %s", data, live).isEmpty();
+                }
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("on the real server: your conflicts are the 409's causes (a Deployment, its replicas and a container's image)")
+    void agreesWithServerOnDeployment(Client etcd) {
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("conflicts");
+            String path = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+            stage.apply(path, "deployer", false, Deployments.web(ns, "img:1", 2)).ok();
+            stage.mergePatch(path, "scaler", "{\"spec\":{\"replicas\":4}}").ok();
+
+            ObjectNode live = stage.get(path);
+            ObjectNode config = Stage.json(Deployments.web(ns, "img:2", 3));
+            Map<String, FieldSet> yours = ConflictFinder.conflicts(live, config, Stage.applier("ci"), Stage.owners(live), DEPLOYMENTS);
+            Stage.Response response = stage.apply(path, "ci", false, config.toString());
+            assertThat(response.code()).as("%s", response.body()).isEqualTo(409);
+            assertThat(Paths.printed(yours)).isEqualTo(Paths.causes(response.body()));
+        }
+    }
+    // end::grading[]
+}

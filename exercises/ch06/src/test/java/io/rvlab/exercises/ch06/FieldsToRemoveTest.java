@@ -1,0 +1,171 @@
+package io.rvlab.exercises.ch06;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch06.fieldpath.FieldPath;
+import io.rvlab.ch06.fieldpath.FieldSet;
+import io.rvlab.ch06.fieldpath.PathElement;
+import io.rvlab.ch06.structured.ApplySchema;
+import io.rvlab.ch06.structured.Merge;
+import io.rvlab.support.etcd.EtcdExtension;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 6.4 (the fields an apply removes): which paths, then removing them from an
+ * object, then re-applies on this chapter's server, whose stored object must be the merge minus your removal.
+ */
+@ExtendWith(EtcdExtension.class)
+@Timeout(60)
+@DisplayName("6.4 the fields an apply removes")
+class FieldsToRemoveTest {
+
+    private static final FieldPath COLOR = FieldPath.fields("data", "color");
+    private static final FieldPath OWNER = FieldPath.fields("data", "owner");
+    private static final FieldPath SHAPE = FieldPath.fields("data", "shape");
+    private static final FieldPath CONTAINERS = FieldPath.fields("spec", "template", "spec", "containers");
+
+    private static FieldPath container(String name) {
+        return CONTAINERS.child(new PathElement.Key(Stage.json("{\"name\":\"" + name + "\"}")));
+    }
+
+    private static FieldPath field(FieldPath parent, String name) {
+        return parent.child(new PathElement.Field(name));
+    }
+
+    @Test
+    @DisplayName("a field the applier owned alone and no longer applies is removed (golden g.7: alice drops data.owner)")
+    void droppedAndUnowned() {
+        FieldSet remove = FieldsToRemove.toRemove(FieldSet.of(OWNER), FieldSet.of(SHAPE), List.of(FieldSet.of(COLOR)));
+        assertThat(Paths.printed(remove)).containsExactly(".data.owner");
+    }
+
+    @Test
+    @DisplayName("a field another manager owns too stays; a field still applied stays; a first apply removes nothing")
+    void ownedOrStillApplied() {
+        assertThat(FieldsToRemove.toRemove(FieldSet.of(COLOR, OWNER), FieldSet.of(OWNER), List.of(FieldSet.of(COLOR)))).isEqualTo(FieldSet.empty());
+        assertThat(FieldsToRemove.toRemove(FieldSet.of(COLOR, OWNER), FieldSet.of(COLOR, OWNER), List.of())).isEqualTo(FieldSet.empty());
+        assertThat(FieldsToRemove.toRemove(FieldSet.empty(), FieldSet.of(COLOR), List.of(FieldSet.of(OWNER)))).isEqualTo(FieldSet.empty());
+    }
+
+    @Test
+    @DisplayName("a container no longer applied goes with its fields; one another manager co-owns stays")
+    void keyedItems() {
+        FieldSet previous = FieldSet.of(container("nginx"), field(container("nginx"), "image"),
+                container("sidecar"), field(container("sidecar"), "image"), field(container("sidecar"), "name"),
+                container("log"), field(container("log"), "name"));
+        FieldSet applied = FieldSet.of(container("nginx"), field(container("nginx"), "image"));
+        FieldSet monitor = FieldSet.of(container("log"), field(container("log"), "name"));
+        assertThat(Paths.printed(FieldsToRemove.toRemove(previous, applied, List.of(monitor)))).containsExactly(
+                ".spec.template.spec.containers[name=\"sidecar\"]",
+                ".spec.template.spec.containers[name=\"sidecar\"].image",
+                ".spec.template.spec.containers[name=\"sidecar\"].name");
+    }
+
+    @Test
+    @DisplayName("removing walks the paths: a field, a keyed item with all under it, a port by both keys, a set item; absent paths are ignored")
+    void removeFromObject() {
+        ObjectNode object = Stage.json(Deployments.web("lab", "img:1", 2));
+        FieldPath nginx = container("nginx");
+        FieldSet paths = FieldSet.of(
+                FieldPath.fields("spec", "replicas"),
+                field(nginx, "args"),
+                field(nginx, "ports").child(new PathElement.Key(Stage.json("{\"containerPort\":53,\"protocol\":\"UDP\"}"))),
+                field(nginx, "ports").child(new PathElement.Key(Stage.json("{\"containerPort\":80,\"protocol\":\"UDP\"}"))),
+                FieldPath.fields("metadata", "finalizers").child(new PathElement.Value(JsonNodeFactory.instance.textNode("example.com/keep"))),
+                FieldPath.fields("status", "replicas"),
+                container("ghost"));
+        ObjectNode removed = FieldsToRemove.remove(object, paths);
+        assertThat(removed.at("/spec").has("replicas")).isFalse();
+        assertThat(removed.at("/spec/template/spec/containers/0").has("args")).isFalse();
+        assertThat(removed.at("/spec/template/spec/containers/0/ports"))
+                .isEqualTo(Stage.json("{\"p\":[{\"containerPort\":80,\"protocol\":\"TCP\"}]}").get("p"));
+        assertThat(removed.at("/metadata/finalizers").size()).isZero();
+        assertThat(removed.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("img:1");
+        assertThat(object).as("the argument is not modified").isEqualTo(Stage.json(Deployments.web("lab", "img:1", 2)));
+
+        ObjectNode whole = FieldsToRemove.remove(object, FieldSet.of(nginx));
+        assertThat(whole.at("/spec/template/spec/containers").size()).as("the whole item, fields and all").isZero();
+    }
+
+    // tag::grading[]
+    @Test
+    @DisplayName("on the real server: a ConfigMap re-applied without fields (golden g flow): stored = merge minus your removal")
+    void agreesWithServerOnConfigMap(Client etcd) {
+        FieldsToRemove.toRemove(FieldSet.of(OWNER), FieldSet.empty(), List.of()); // a skeleton fails here, at once
+        ApplySchema schema = ApplySchema.of(ResourceTypes.CONFIGMAPS);
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("remove");
+            String path = "/api/v1/namespaces/" + ns + "/configmaps/cm-ssa";
+            stage.apply(path, "alice", false, configMap("{\"color\":\"red\",\"owner\":\"alice\",\"size\":\"S\",\"tone\":\"dark\"}")).ok();
+            stage.apply(path, "bob", true, configMap("{\"color\":\"blue\"}")).ok();    // bob takes color
+            stage.apply(path, "dave", false, configMap("{\"tone\":\"dark\"}")).ok();    // dave shares tone
+            stage.mergePatch(path, "carol", "{\"data\":{\"size\":\"M\"}}").ok();         // carol takes size
+            reapply(stage, path, "alice", configMap("{\"shape\":\"round\"}"), schema, "data");
+            reapply(stage, path, "dave", configMap("{\"shape\":\"round\"}"), schema, "data");
+        }
+    }
+
+    @Test
+    @DisplayName("on the real server: a Deployment re-applied without a container, args and a port another manager co-owns")
+    void agreesWithServerOnDeployment(Client etcd) {
+        ApplySchema schema = ApplySchema.of(ResourceTypes.DEPLOYMENTS);
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("remove");
+            String path = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+            stage.apply(path, "deployer", false, deployment(
+                    "{\"name\":\"nginx\",\"image\":\"img:1\",\"args\":[\"-g\"],\"ports\":[{\"containerPort\":80,\"protocol\":\"TCP\"},"
+                            + "{\"containerPort\":53,\"protocol\":\"UDP\"}]},{\"name\":\"sidecar\",\"image\":\"envoy:1\"}", true)).ok();
+            stage.mergePatch(path, "scaler", "{\"spec\":{\"replicas\":5}}").ok();
+            stage.apply(path, "monitor", false, deployment(
+                    "{\"name\":\"nginx\",\"ports\":[{\"containerPort\":53,\"protocol\":\"UDP\"}]}", false)).ok();
+            reapply(stage, path, "deployer", deployment(
+                    "{\"name\":\"nginx\",\"image\":\"img:1\",\"ports\":[{\"containerPort\":80,\"protocol\":\"TCP\"}]}", true), schema, "spec");
+        }
+    }
+    // end::grading[]
+
+    /** {@code manager} re-applies {@code config}; the server's {@code part} must be the merge minus your removal. */
+    private static void reapply(Stage stage, String path, String manager, String config, ApplySchema schema, String part) {
+        ObjectNode before = stage.get(path);
+        FieldSet previous = Stage.owners(before).getOrDefault(Stage.applier(manager), FieldSet.empty());
+        ObjectNode after = stage.apply(path, manager, false, config).ok();
+        Map<String, FieldSet> owners = Stage.owners(after);
+        FieldSet applied = owners.getOrDefault(Stage.applier(manager), FieldSet.empty());
+        List<FieldSet> others = new ArrayList<>();
+        owners.forEach((m, set) -> {
+            if (!m.equals(Stage.applier(manager))) {
+                others.add(set);
+            }
+        });
+        FieldSet remove = FieldsToRemove.toRemove(previous, applied, others);
+        JsonNode yours = FieldsToRemove.remove(Merge.apply(before, Stage.json(config), schema), remove).get(part);
+        assertThat(yours).as("%s re-applies %s to %s (you remove %s)", manager, config, before, Paths.printed(remove))
+                .isEqualTo(after.get(part));
+        assertThat(Set.copyOf(Paths.printed(remove))).as("only what %s owned before", manager)
+                .isSubsetOf(Paths.printed(previous));
+    }
+
+    private static String configMap(String data) {
+        return "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-ssa\"},\"data\":" + data + "}";
+    }
+
+    private static String deployment(String containers, boolean full) {
+        String spec = full
+                ? "\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},"
+                : "\"template\":{";
+        return "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},\"spec\":{" + spec
+                + "\"spec\":{\"containers\":[" + containers + "]}}}}";
+    }
+}

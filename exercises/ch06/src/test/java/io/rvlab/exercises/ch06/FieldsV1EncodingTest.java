@@ -1,0 +1,128 @@
+package io.rvlab.exercises.ch06;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch06.fieldpath.FieldPath;
+import io.rvlab.ch06.fieldpath.FieldSet;
+import io.rvlab.ch06.fieldpath.FieldsV1;
+import io.rvlab.ch06.fieldpath.PathElement;
+import io.rvlab.support.etcd.EtcdExtension;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 6.1 (the FieldsV1 encoding): small sets first, then every fieldsV1 a real
+ * kube-apiserver wrote in the golden transcripts, then the sets this chapter's server records on etcd.
+ * Encodings are compared as text: the order of the keys is part of the answer.
+ */
+@ExtendWith(EtcdExtension.class)
+@Timeout(60)
+@DisplayName("6.1 the FieldsV1 encoding")
+class FieldsV1EncodingTest {
+
+    @Test
+    @DisplayName("a leaf is {}, a member with children gets \".\" first: the fields a plain POST of a ConfigMap records (golden a1)")
+    void postedConfigMap() {
+        FieldSet set = FieldSet.of(
+                FieldPath.fields("data"), FieldPath.fields("data", "k"),
+                FieldPath.fields("metadata", "labels"), FieldPath.fields("metadata", "labels", "app"));
+        assertThat(FieldsV1Encoding.encode(set).toString())
+                .isEqualTo("{\"f:data\":{\".\":{},\"f:k\":{}},\"f:metadata\":{\"f:labels\":{\".\":{},\"f:app\":{}}}}");
+    }
+
+    @Test
+    @DisplayName("a path only on the way to members gets no \".\": what an apply of data.color and data.owner records (golden g1)")
+    void appliedConfigMap() {
+        FieldSet set = FieldSet.of(FieldPath.fields("data", "owner"), FieldPath.fields("data", "color"));
+        assertThat(FieldsV1Encoding.encode(set).toString()).isEqualTo("{\"f:data\":{\"f:color\":{},\"f:owner\":{}}}");
+        assertThat(FieldsV1Encoding.encode(FieldSet.empty()).toString()).isEqualTo("{}");
+    }
+
+    @Test
+    @DisplayName("keyed items are k:{...} with their key fields sorted, set items v:..., and children sort fields < keys < values")
+    void keysValuesAndOrder() {
+        FieldPath containers = FieldPath.fields("spec", "containers");
+        FieldPath nginx = containers.child(key("{\"name\":\"nginx\"}"));
+        FieldPath port = nginx.child(new PathElement.Field("ports")).child(key("{\"containerPort\":80,\"protocol\":\"TCP\"}"));
+        FieldPath finalizers = FieldPath.fields("metadata", "finalizers");
+        FieldSet set = FieldSet.of(
+                nginx, nginx.child(new PathElement.Field("image")), nginx.child(new PathElement.Field("name")),
+                port, port.child(new PathElement.Field("containerPort")),
+                finalizers.child(new PathElement.Value(JsonNodeFactory.instance.textNode("example.com/b"))),
+                finalizers.child(new PathElement.Value(JsonNodeFactory.instance.textNode("example.com/a"))),
+                FieldPath.fields("spec", "replicas"));
+        assertThat(FieldsV1Encoding.encode(set).toString()).isEqualTo("{"
+                + "\"f:metadata\":{\"f:finalizers\":{\"v:\\\"example.com/a\\\"\":{},\"v:\\\"example.com/b\\\"\":{}}},"
+                + "\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"nginx\\\"}\":{\".\":{},\"f:image\":{},\"f:name\":{},"
+                + "\"f:ports\":{\"k:{\\\"containerPort\\\":80,\\\"protocol\\\":\\\"TCP\\\"}\":{\".\":{},\"f:containerPort\":{}}}}},"
+                + "\"f:replicas\":{}}}");
+    }
+
+    @Test
+    @DisplayName("decoding accepts \".\" anywhere among the keys and any key order")
+    void decodeAnyOrder() {
+        JsonNode shuffled = Stage.json("{\"f:metadata\":{\"f:labels\":{\"f:app\":{},\".\":{}}},\"f:data\":{\"f:k\":{},\".\":{}}}");
+        assertThat(FieldsV1Encoding.decode(shuffled)).isEqualTo(FieldSet.of(
+                FieldPath.fields("data"), FieldPath.fields("data", "k"),
+                FieldPath.fields("metadata", "labels"), FieldPath.fields("metadata", "labels", "app")));
+    }
+
+    @Test
+    @DisplayName("decoding reads keyed items and set items, skips keys of an unknown kind, and refuses a value that is not an object")
+    void decodeKindsAndErrors() {
+        FieldPath nginx = FieldPath.fields("spec", "containers").child(key("{\"name\":\"nginx\"}"));
+        JsonNode fieldsV1 = Stage.json("{\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"nginx\\\"}\":{\".\":{},\"f:image\":{}}}},"
+                + "\"z:future\":{\"f:x\":{}},"
+                + "\"f:metadata\":{\"f:finalizers\":{\"v:\\\"x\\\"\":{}}}}");
+        assertThat(FieldsV1Encoding.decode(fieldsV1)).isEqualTo(FieldSet.of(
+                nginx, nginx.child(new PathElement.Field("image")),
+                FieldPath.fields("metadata", "finalizers").child(new PathElement.Value(JsonNodeFactory.instance.textNode("x")))));
+        assertThatThrownBy(() -> FieldsV1Encoding.decode(Stage.json("{\"f:data\":{\"f:k\":true}}")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    // tag::grading[]
+    @Test
+    @DisplayName("every fieldsV1 a real kube-apiserver wrote (golden a1, g1, h1): decoded and re-encoded to the same bytes")
+    void goldenBytes() {
+        for (String text : Golden.fieldsV1Texts()) {
+            JsonNode golden = Stage.json(text);
+            assertThat(FieldsV1Encoding.encode(FieldsV1.decode(golden)).toString()).as("your encoding").isEqualTo(text);
+            assertThat(FieldsV1Encoding.decode(golden)).as("your decoding of %s", text).isEqualTo(FieldsV1.decode(golden));
+            assertThat(FieldsV1Encoding.encode(FieldsV1Encoding.decode(golden)).toString()).as("round trip").isEqualTo(text);
+        }
+    }
+
+    @Test
+    @DisplayName("the sets this chapter's server records on etcd (apply, update, keyed lists, sets): your encoding gives its bytes")
+    void serverRecordedSets(Client etcd) {
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("fieldsv1");
+            String path = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+            stage.apply(path, "deployer", false, Deployments.web(ns, "img:1", 2)).ok();
+            stage.mergePatch(path, "scaler", "{\"spec\":{\"replicas\":5},\"metadata\":{\"labels\":{\"tier\":\"front\"}}}").ok();
+            ObjectNode live = stage.get(path);
+            JsonNode entries = live.path("metadata").path("managedFields");
+            assertThat(entries.size()).as("managedFields of %s", live).isEqualTo(2);
+            for (JsonNode entry : entries) {
+                JsonNode recorded = entry.path("fieldsV1");
+                FieldSet set = FieldsV1.decode(recorded);
+                assertThat(FieldsV1Encoding.encode(set).toString()).as("%s's set", entry.path("manager").asText())
+                        .isEqualTo(recorded.toString());
+                assertThat(FieldsV1Encoding.decode(recorded)).isEqualTo(set);
+            }
+        }
+    }
+    // end::grading[]
+
+    private static PathElement key(String fields) {
+        return new PathElement.Key(Stage.json(fields));
+    }
+}

@@ -1,0 +1,59 @@
+package io.rvlab.ch06.server;
+
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.registry.NamespaceBootstrap;
+import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch03.registry.ServedTypes;
+import io.rvlab.ch03.storage.EtcdUpdatableStorage;
+import io.rvlab.ch04.cache.UncachedWatches;
+import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch04.cache.WatchSource;
+import io.rvlab.ch04.server.WatchingResourceHandler;
+import io.rvlab.ch05.server.WatchListApiServer;
+import io.rvlab.ch06.registry.ApplyRegistryStore;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Chapter 5's server with field management and server-side apply: every write records its manager
+ * in {@code metadata.managedFields}, and {@code PATCH} with {@code application/apply-patch+yaml}
+ * applies a manager's configuration ({@link ApplyResourceHandler}), which is what
+ * {@code kubectl apply --server-side} sends.
+ */
+public class ApplyApiServer extends WatchListApiServer {
+
+    protected ApplyApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address, Client etcd) {
+        super(handlers, address, etcd);
+    }
+
+    // tag::start[]
+    public static ApplyApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options) {
+        return start(etcd, bindAddress, port, options, Clock.systemUTC());
+    }
+
+    /** With the clock that stamps {@code managedFields[].time} (tests and labs replay transcripts with it). */
+    public static ApplyApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options, Clock clock) {
+        return start(etcd, bindAddress, port, type -> WatchCache.start(etcd, type, options), clock);
+    }
+
+    /** Without watch caches ({@code --watch-cache=false}), as chapter 5's. */
+    public static ApplyApiServer startWithoutCache(Client etcd, String bindAddress, int port) {
+        return start(etcd, bindAddress, port, type -> new UncachedWatches(etcd, type), Clock.systemUTC());
+    }
+
+    private static ApplyApiServer start(Client etcd, String bindAddress, int port,
+            Function<ResourceType, WatchSource> watches, Clock clock) {
+        EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
+        NamespaceBootstrap.ensure(new ApplyRegistryStore(ResourceTypes.NAMESPACES, storage),
+                NamespaceBootstrap.SYSTEM_NAMESPACES);
+        List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
+                .<WatchingResourceHandler>map(type -> new ApplyResourceHandler(new ApplyRegistryStore(type, storage, clock),
+                        watches.apply(type)))
+                .toList();
+        return new ApplyApiServer(handlers, new InetSocketAddress(bindAddress, port), etcd);
+    }
+    // end::start[]
+}

@@ -1,0 +1,77 @@
+package io.rvlab.ch06.structured;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch06.fieldpath.PathElement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Shared helpers of the typed walks: list items by path element, JSON equality, child schemas. */
+final class Items {
+
+    private Items() {
+    }
+
+    /** A merging list's items by their path element, in list order; a duplicate keeps the first. */
+    static Map<PathElement, JsonNode> byElement(JsonNode list, ApplySchema schema) {
+        Map<PathElement, JsonNode> items = new LinkedHashMap<>();
+        for (int i = 0; i < list.size(); i++) {
+            items.putIfAbsent(schema.itemElement(list.get(i), i), list.get(i));
+        }
+        return items;
+    }
+
+    /** Whether a value merges below its own node (struct, map, set or associative list). */
+    static boolean granular(JsonNode value, ApplySchema schema) {
+        ApplySchema.Kind shape = schema.shapeFor(value);
+        if (value == null || value.isNull()) {
+            return false;
+        }
+        if (shape == ApplySchema.Kind.LIST) {
+            return value.isArray() && schema.listType() != ListType.ATOMIC;
+        }
+        return shape == ApplySchema.Kind.STRUCT || shape == ApplySchema.Kind.MAP;
+    }
+
+    /** The schema below one path element. */
+    static ApplySchema child(ApplySchema schema, PathElement element) {
+        return element instanceof PathElement.Field f ? schema.field(f.name()) : schema.elements();
+    }
+
+    /** JSON equality where 1 == 1.0 (YAML and stored JSON may read numbers differently). */
+    static boolean same(JsonNode a, JsonNode b) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        if (a.isNumber() && b.isNumber()) {
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        }
+        if (a.isObject() && b.isObject()) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            var it = a.fields();
+            while (it.hasNext()) {
+                var e = it.next();
+                if (!same(e.getValue(), b.get(e.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a.isArray() && b.isArray()) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                if (!same(a.get(i), b.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
+    }
+}

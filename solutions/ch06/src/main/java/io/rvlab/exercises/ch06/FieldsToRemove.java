@@ -1,0 +1,88 @@
+package io.rvlab.exercises.ch06;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch06.fieldpath.FieldPath;
+import io.rvlab.ch06.fieldpath.FieldSet;
+import io.rvlab.ch06.fieldpath.PathElement;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** Exercise 6.4, a reference answer: what an apply removes, and removing it. */
+public final class FieldsToRemove {
+
+    private FieldsToRemove() {
+    }
+
+    public static FieldSet toRemove(FieldSet previous, FieldSet applied, Collection<FieldSet> others) {
+        FieldSet owned = FieldSet.empty();
+        for (FieldSet set : others) {
+            owned = owned.union(set);
+        }
+        // Dropped by the applier, and nobody else's: exact paths, as structured-merge-diff compares them.
+        return previous.difference(applied).difference(owned);
+    }
+
+    public static ObjectNode remove(JsonNode object, FieldSet paths) {
+        ObjectNode out = (ObjectNode) object.deepCopy();
+        for (FieldPath path : paths.paths()) {
+            List<PathElement> elements = path.elements();
+            JsonNode parent = out;
+            for (int i = 0; i < elements.size() - 1 && parent != null; i++) {
+                parent = step(parent, elements.get(i));
+            }
+            if (parent != null && !elements.isEmpty()) {
+                removeChild(parent, elements.get(elements.size() - 1));
+            }
+        }
+        return out;
+    }
+
+    /** The child of {@code node} at {@code element}, or null when there is none. */
+    private static JsonNode step(JsonNode node, PathElement element) {
+        if (element instanceof PathElement.Field f) {
+            return node.isObject() ? node.get(f.name()) : null;
+        }
+        if (node.isArray()) {
+            for (JsonNode item : node) {
+                if (matches(item, element)) {
+                    return item;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void removeChild(JsonNode parent, PathElement element) {
+        if (element instanceof PathElement.Field f) {
+            if (parent instanceof ObjectNode o) {
+                o.remove(f.name());
+            }
+        } else if (parent instanceof ArrayNode list) {
+            for (int i = list.size() - 1; i >= 0; i--) {
+                if (matches(list.get(i), element)) {
+                    list.remove(i);
+                }
+            }
+        }
+    }
+
+    private static boolean matches(JsonNode item, PathElement element) {
+        if (element instanceof PathElement.Key k) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = k.fields().fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> keyField = it.next();
+                if (!keyField.getValue().equals(item.get(keyField.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (element instanceof PathElement.Value v) {
+            return v.value().equals(item);
+        }
+        return false;   // an index names a position of an atomic list, which an apply never removes by itself
+    }
+}
