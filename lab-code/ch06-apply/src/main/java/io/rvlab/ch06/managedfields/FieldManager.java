@@ -107,7 +107,13 @@ public final class FieldManager {
             return result; // kube's skipNonAppliedManager: an untracked object stays untracked
         }
         ObjectNode liveObject = live == null ? emptyObject() : live;
-        managed = recordUpdate(liveObject, result, managed, identity(manager, Operation.Update, sub), sub);
+        try {
+            managed = recordUpdate(liveObject, result, managed, identity(manager, Operation.Update, sub), sub);
+        } catch (IllegalArgumentException e) {
+            // An object the schema cannot walk: kube's UpdateNoErrors never fails the write, it keeps
+            // the live managedFields (Kubernetes 1.26 dropped them instead).
+            managed = ManagedFields.ofOrEmpty(live);
+        }
         managed.writeTo(result);
         return result;
     }
@@ -127,6 +133,18 @@ public final class FieldManager {
     public ObjectNode apply(ObjectNode live, ObjectNode config, String manager, String subresource, boolean force) {
         String sub = subresource == null ? "" : subresource;
         checkConfig(config);
+        try {
+            return merge(live, config, manager, sub, force);
+        } catch (IllegalArgumentException e) {
+            // A config the schema cannot walk (say, a container without its name): kube answers its
+            // typed conversion error; a client's mistake, so 400 here rather than kube's 500.
+            throw Status.badRequest("failed to create typed patch object (" + describe(config) + "): " + e.getMessage())
+                    .exception();
+        }
+    }
+
+    /** The apply itself: before-first-apply, the Updater's merge, strip meta, the time. */
+    private ObjectNode merge(ObjectNode live, ObjectNode config, String manager, String sub, boolean force) {
         ObjectNode liveObject = live == null ? emptyObject() : withoutManagedFields(live);
         ManagedFields managed = ManagedFields.ofOrEmpty(live);
         if (managed.isEmpty() && live != null) {
@@ -156,6 +174,13 @@ public final class FieldManager {
         return object;
     }
     // end::field-manager-apply[]
+
+    /** kube's objectGVKNN: {@code namespace/name; group/version, Kind=kind}. */
+    private String describe(ObjectNode config) {
+        JsonNode metadata = config.path("metadata");
+        return metadata.path("namespace").asText("") + "/" + metadata.path("name").asText("") + "; "
+                + type.group() + "/" + type.version() + ", Kind=" + type.kind();
+    }
 
     /** The managedFields an update starts from (kube's decodeLiveOrNew). */
     private static ManagedFields startingPoint(ObjectNode live, ObjectNode updated, String subresource) {

@@ -25,7 +25,7 @@ public final class ApplySchema {
     public enum Kind { STRUCT, MAP, LIST, SCALAR, DEDUCED }
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    private static final ApplySchema DEDUCED = new ApplySchema(null);
+    private static final ApplySchema DEDUCED = new ApplySchema(null, null);
 
     /**
      * Kubernetes' list-map keys where they are not just the strategic-merge key (by item type), and
@@ -37,16 +37,35 @@ public final class ApplySchema {
     private static final Map<String, Map<String, JsonNode>> KEY_DEFAULTS = Map.of(
             "ContainerPort", Map.of("protocol", F.textNode("TCP")));
 
-    private final Schema schema; // resolved (never a REF); null = deduced
+    /**
+     * Struct fields that are Go values, not pointers, in the built-in types: an object that does not
+     * exist yet (Go's zero value, what kube compares a create against) already has them, empty, so
+     * a create does not own them as nodes ({@code f:spec} has no {@code "."} in golden h1, while
+     * {@code f:rollingUpdate}, a pointer, has). Custom resources are unstructured: nothing is there.
+     */
+    private static final Map<String, List<String>> VALUE_STRUCTS = Map.of(
+            "io.k8s.api.core.v1.ConfigMap", List.of("metadata"),
+            "io.k8s.api.core.v1.Namespace", List.of("metadata", "spec", "status"),
+            "io.k8s.api.apps.v1.Deployment", List.of("metadata", "spec", "status"),
+            "io.k8s.api.apps.v1.DeploymentSpec", List.of("template", "strategy"),
+            "io.k8s.api.core.v1.PodTemplateSpec", List.of("metadata", "spec"));
 
-    private ApplySchema(Schema schema) {
+    /** Structs marked {@code +structType=atomic} in Kubernetes: replaced whole, owned as one leaf. */
+    private static final java.util.Set<String> ATOMIC_STRUCTS = java.util.Set.of(
+            "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector");
+
+    private final Schema schema; // resolved (never a REF); null = deduced
+    private final String definition; // the named definition this node is, if it is one
+
+    private ApplySchema(Schema schema, String definition) {
         this.schema = schema;
+        this.definition = definition;
     }
 
     /** The apply schema of a served kind; a kind without a definition is deduced. */
     public static ApplySchema of(ResourceType type) {
         try {
-            return of(Definitions.of(type));
+            return new ApplySchema(Definitions.of(type), Definitions.definitionOf(type));
         } catch (IllegalArgumentException noDefinition) {
             return DEDUCED;
         }
@@ -54,8 +73,37 @@ public final class ApplySchema {
 
     /** A node of chapter 3's schema ({@code REF}s are followed through {@link Definitions}). */
     public static ApplySchema of(Schema schema) {
-        Schema resolved = Definitions.resolve(schema);
-        return resolved == null || resolved.type() == Schema.Type.ANY ? DEDUCED : new ApplySchema(resolved);
+        String definition = null;
+        Schema current = schema;
+        while (current != null && current.type() == Schema.Type.REF) {
+            definition = current.ref();
+            current = Definitions.get(current.ref());
+        }
+        return current == null || current.type() == Schema.Type.ANY ? DEDUCED : new ApplySchema(current, definition);
+    }
+
+    /** Whether this struct is replaced whole by a merge ({@code +structType=atomic}). */
+    public boolean atomic() {
+        return definition != null && ATOMIC_STRUCTS.contains(definition);
+    }
+
+    /**
+     * The object as it exists before it exists: Go's zero value of the kind as kube's field manager
+     * compares a create against ({@code {"metadata":{"creationTimestamp":null},"spec":{...},"status":{}}}
+     * for a Deployment); {@code {}} for a kind without Go type.
+     */
+    public ObjectNode emptyObject() {
+        ObjectNode zero = F.objectNode();
+        if (definition == null || schema == null) {
+            return zero;
+        }
+        if (definition.equals(Definitions.OBJECT_META)) {
+            zero.putNull("creationTimestamp"); // metav1.Time's zero value marshals as null
+        }
+        for (String name : VALUE_STRUCTS.getOrDefault(definition, List.of())) {
+            zero.set(name, field(name).emptyObject());
+        }
+        return zero;
     }
 
     /** No schema: maps merge by key, every list atomic (structured-merge-diff's deduced type). */
@@ -87,6 +135,9 @@ public final class ApplySchema {
         Kind kind = kind();
         if (value == null) {
             return kind;
+        }
+        if (kind == Kind.STRUCT && atomic()) {
+            return Kind.SCALAR; // an atomic struct is one leaf
         }
         if (value.isObject() && (kind == Kind.STRUCT || kind == Kind.MAP || kind == Kind.DEDUCED)) {
             return kind == Kind.DEDUCED ? Kind.MAP : kind;

@@ -37,7 +37,8 @@ public final class Updater {
     /** An Update by `manager`: never conflicts; takes the changed fields from everyone else, gives up the removed ones. */
     public Result update(ObjectNode live, ObjectNode updated, String apiVersion, ManagedFieldSets managers,
                          String manager) {
-        Comparison compare = Comparison.of(live, updated, schema);
+        // A create compares against the kind's zero value, as kube's field manager does.
+        Comparison compare = Comparison.of(live == null ? schema.emptyObject() : live, updated, schema);
         ManagedFieldSets others = takeFromOthers(compare, managers, manager, true);
         FieldSet before = managers.get(manager).map(VersionedSet::set).orElse(FieldSet.empty());
         FieldSet owned = before.difference(compare.removed()).union(compare.changed());
@@ -61,9 +62,9 @@ public final class Updater {
         FieldSet applied = ToFieldSet.of(config, schema);
         ManagedFieldSets withApplied = managers.with(manager, new VersionedSet(applied, apiVersion, true));
         ObjectNode pruned = prune(merged, withApplied, previous);
-        Comparison compare = Comparison.of(base, pruned, schema);
+        Comparison compare = Comparison.of(live == null ? schema.emptyObject() : base, pruned, schema);
         ManagedFieldSets after = takeFromOthers(compare, withApplied, manager, force);
-        return new Result(Items.same(base, pruned) ? null : pruned, after);
+        return new Result(live != null && Items.same(base, pruned) ? null : pruned, after);
     }
     // end::updater-apply[]
 
