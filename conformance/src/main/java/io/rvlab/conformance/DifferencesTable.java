@@ -16,8 +16,8 @@ import java.util.Map;
  * {@code mvn package} (see the module's pom.xml).
  *
  * <pre>java io.rvlab.conformance.DifferencesTable target/conformance golden/</pre>
- * writes {@code differences.adoc} (chapter 2), {@code differences-ch03.adoc} (chapter 3) and
- * {@code differences-ch04.adoc} (chapter 4).
+ * writes {@code differences.adoc} (chapter 2) and {@code differences-chNN.adoc} for every later chapter
+ * ({@link Chapter#tableFileName()}: chapters 3 to 6).
  */
 public final class DifferencesTable {
 

@@ -226,6 +226,9 @@ public final class Replayer {
         /** Revisions a note says etcd reached only after the next exchange ("etcd revision before=270 after=272"). */
         private final List<Long> afterNextExchange = new ArrayList<>();
         private final List<String> reproducedWrites = new ArrayList<>();
+        /** Chapter 6: the recorded Date second of the previous compared request, and this clock's second at its answer. */
+        private OptionalLong previousRecordedSecond = OptionalLong.empty();
+        private long lastAnswerSecond;
 
         Run(Etcd etcd, ServerUnderTest server, RevealedHistory revealed) {
             this.etcd = etcd;
@@ -315,7 +318,9 @@ public final class Replayer {
                     afterExchange();
                     continue;
                 }
+                Optional<String> waited = chapter >= FIELD_MANAGEMENT_CHAPTER ? keepSecondsApart(exchange) : Optional.empty();
                 Sent sent = send(exchange.request());
+                lastAnswerSecond = java.time.Instant.now().getEpochSecond();
                 List<Difference> differences = new ArrayList<>();
                 if (WRITES.contains(exchange.request().method()) && isSuccess(exchange.response().code())
                         && isSuccess(sent.answer().code())) {
@@ -327,6 +332,7 @@ public final class Replayer {
                                 chapter >= FIELD_MANAGEMENT_CHAPTER));
                 differences.addAll(comparison.differences());
                 List<String> notes = new ArrayList<>(sent.notes());
+                waited.ifPresent(notes::add);
                 notes.addAll(comparison.notes());
                 outcomes.add(Outcome.judge(chapter, transcript.scenario(), exchange, sent.target(), differences, notes));
                 observe(exchange, later);
@@ -336,6 +342,47 @@ public final class Replayer {
             return outcomes;
         }
         // end::replay[]
+
+        // tag::seconds-apart[]
+        /**
+         * Chapter 6: managedFields record each write's time in seconds, and kube-apiserver orders the entries
+         * of one operation by that time before their manager's name (g.7: bob's entry of 21:17:16 before
+         * alice's of 21:17:17; h.9: the /status entry before the newer main one). Where the recording's
+         * {@code Date} moved to a later second between two requests, the replay waits until this machine's
+         * clock has moved past the second of its previous answer, so that the two runs order the entries by
+         * the same times. Empty when no wait was needed.
+         */
+        private Optional<String> keepSecondsApart(Exchange exchange) {
+            OptionalLong recorded = dateSecond(exchange.response());
+            OptionalLong before = previousRecordedSecond;
+            previousRecordedSecond = recorded;
+            if (recorded.isEmpty() || before.isEmpty() || recorded.getAsLong() <= before.getAsLong() || lastAnswerSecond == 0) {
+                return Optional.empty();
+            }
+            long started = System.nanoTime();
+            while (java.time.Instant.now().getEpochSecond() <= lastAnswerSecond) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            }
+            return Optional.of(String.format(Locale.ROOT, "sent in a later second than the previous request (waited %.2f s), "
+                    + "as recorded (Date %d s later there): managedFields times in seconds order the entries",
+                    (System.nanoTime() - started) / 1e9, recorded.getAsLong() - before.getAsLong()));
+        }
+
+        /** The second of a recorded response's {@code Date} header (RFC 1123). */
+        private static OptionalLong dateSecond(Response response) {
+            try {
+                return response.header("Date").map(date -> OptionalLong.of(java.time.ZonedDateTime.parse(date,
+                        java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond())).orElse(OptionalLong.empty());
+            } catch (java.time.format.DateTimeParseException e) {
+                return OptionalLong.empty();
+            }
+        }
+        // end::seconds-apart[]
 
         /** How many watches a note says were opened at the same time ("Two watches were opened at the same time"). */
         private static int openedTogether(List<String> notes) {

@@ -101,7 +101,8 @@ public final class ResponseComparator {
 
     /**
      * Compares one object the way a response body is compared (a Status's message translated; an
-     * object's uid, creationTimestamp and managedFields set aside, its resourceVersion translated):
+     * object's uid, creationTimestamp and managedFields set aside (on chapter 6's server, only each managedFields
+     * entry's time), its resourceVersion translated):
      * for the objects of watch events. Differences come back as {@link Aspect#BODY}.
      */
     static Comparison compareObject(JsonNode golden, JsonNode ours, Context context) {

@@ -17,7 +17,9 @@ import java.util.Collection;
  * <p>Two steps: which paths ({@link #toRemove}, set algebra on {@link FieldSet}s: {@code difference},
  * {@code union}), and removing them from an object ({@link #remove}, a walk along each path's {@link
  * io.rvlab.ch06.fieldpath.PathElement}s: a {@code Field} is an object's field, a {@code Key} the items of a
- * list whose key fields have those values, a {@code Value} the items of a set equal to it).
+ * list whose key fields have those values, a {@code Value} the items of a set equal to it). Careful with
+ * numbers: a path element keeps its values canonically (integers as longs), so compare path elements
+ * ({@code new PathElement.Key(...)}, {@code new PathElement.Value(item)}), not raw JSON nodes.
  *
  * <p>Grade it with {@code ./course grade 6 --exercise 6.4}; the specification is {@code
  * FieldsToRemoveTest}, whose last tests re-apply configs on this chapter's server and compare the object

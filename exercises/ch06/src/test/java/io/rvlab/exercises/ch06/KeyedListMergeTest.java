@@ -102,12 +102,17 @@ class KeyedListMergeTest {
             String path = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
             stage.apply(path, "deployer", false, Deployments.web(ns, "img:1", 2)).ok();
 
+            // The server defaults every container after the merge, as kube-apiserver does; new containers spell
+            // those defaults out, so that what is compared is the merge alone.
+            String defaults = ",\"resources\":{},\"terminationMessagePath\":\"/dev/termination-log\","
+                    + "\"terminationMessagePolicy\":\"File\",\"imagePullPolicy\":\"IfNotPresent\"}";
             String[] injections = {
                 // a new container after nginx; nginx gets a port more, a port's name, and new args (atomic: replaced)
                 "[{\"name\":\"nginx\",\"args\":[\"-x\"],\"ports\":[{\"containerPort\":53,\"protocol\":\"UDP\",\"name\":\"dns\"},"
-                        + "{\"containerPort\":8080,\"protocol\":\"TCP\"}]},{\"name\":\"envoy\",\"image\":\"envoy:1\"}]",
-                // the config names envoy before nginx, and a new one between them
-                "[{\"name\":\"envoy\",\"image\":\"envoy:2\"},{\"name\":\"log\",\"image\":\"fluent:1\"},{\"name\":\"nginx\",\"image\":\"img:1\"}]",
+                        + "{\"containerPort\":8080,\"protocol\":\"TCP\"}]},{\"name\":\"envoy\",\"image\":\"envoy:1\"" + defaults + "]",
+                // a second manager: another image for envoy (forced), a new container at the end, nginx unchanged
+                "[{\"name\":\"nginx\",\"image\":\"img:1\"},{\"name\":\"envoy\",\"image\":\"envoy:2\"},"
+                        + "{\"name\":\"log\",\"image\":\"fluent:1\"" + defaults + "]",
             };
             for (int i = 0; i < injections.length; i++) {
                 String containers = injections[i];

@@ -64,6 +64,8 @@ public final class ClientSideApplyLab implements Lab {
             out.step("Start the API server and start clean");
             cluster.startClean(NS);
             cluster.createNamespaces(NS);
+            cluster.focus(field -> field.equals(".spec.replicas") || field.startsWith(".metadata.annotations"));
+            out.say("(the managedFields tables below list .spec.replicas and the annotation, and count the other fields)");
 
             // tag::lab-csa[]
             out.step("kubectl apply -f web.yaml (client-side): the Deployment is created with the annotation");

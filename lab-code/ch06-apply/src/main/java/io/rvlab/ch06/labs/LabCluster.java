@@ -18,6 +18,7 @@ import io.rvlab.support.lab.Narrator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -37,6 +38,7 @@ final class LabCluster implements AutoCloseable {
     private final ApplyClient quiet;
     private final ApplyClient api;
     private int lastCode;
+    private Predicate<String> focus = field -> true;
 
     LabCluster(LabContext lab) {
         this.out = lab.out();
@@ -75,9 +77,17 @@ final class LabCluster implements AutoCloseable {
             @Override
             public void received(String method, String path, int code, JsonNode body) {
                 lastCode = code;
-                printAnswer(out, code, body);
+                printAnswer(out, code, body, focus);
             }
         });
+    }
+
+    /**
+     * From now on, the managedFields tables list only the fields {@code focus} accepts (and count the
+     * others): for objects whose entries own many defaulted fields the lab is not about.
+     */
+    void focus(Predicate<String> focus) {
+        this.focus = focus;
     }
 
     /** The client that prints each request and answer. */
@@ -160,7 +170,7 @@ final class LabCluster implements AutoCloseable {
     }
 
     /** An answer: one line (code, kind, name, resourceVersion and what the object holds), then its managedFields. */
-    static void printAnswer(Narrator out, int code, JsonNode body) {
+    static void printAnswer(Narrator out, int code, JsonNode body, Predicate<String> focus) {
         String kind = body.path("kind").asText();
         if ("Status".equals(kind)) {
             String[] message = body.path("message").asText().split("\n");
@@ -175,7 +185,7 @@ final class LabCluster implements AutoCloseable {
             return;
         }
         out.show("%d %s", code, describe(body));
-        ManagedFieldsTable.print(out, body);
+        ManagedFieldsTable.print(out, body, focus);
     }
 
     /** kind, name, resourceVersion and the fields the labs play with (data, replicas, containers). */

@@ -6,11 +6,13 @@ import io.rvlab.support.lab.Narrator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * An object's metadata.managedFields as the labs print them: one row per entry (manager,
@@ -18,7 +20,8 @@ import java.util.TreeMap;
  * FieldsV1 and written as the paths of a conflict message ({@code .data.color},
  * {@code .spec.template.spec.containers[name="web"].image}). Only the leaves are listed: owning
  * {@code .data.color} implies the {@code "."} of {@code .data}. The {@code time} of each entry is
- * left out: it changes from run to run.
+ * left out: it changes from run to run; so the rows are sorted without it (Apply before Update, as kube
+ * sorts, then by manager), where kube puts the older entry first.
  */
 final class ManagedFieldsTable {
 
@@ -37,6 +40,8 @@ final class ManagedFieldsTable {
             entries.add(new Entry(e.path("manager").asText(), e.path("operation").asText(), e.path("apiVersion").asText(),
                     e.path("subresource").asText(""), paths(e.path("fieldsV1"))));
         }
+        entries.sort(Comparator.comparing(Entry::operation).thenComparing(Entry::manager).thenComparing(Entry::apiVersion)
+                .thenComparing(Entry::subresource));
         return entries;
     }
 
@@ -52,8 +57,8 @@ final class ManagedFieldsTable {
         return owners;
     }
 
-    /** Prints the table under an answer. */
-    static void print(Narrator out, JsonNode object) {
+    /** Prints the table under an answer, listing the fields {@code focus} accepts and counting the others. */
+    static void print(Narrator out, JsonNode object, Predicate<String> focus) {
         List<Entry> entries = entries(object);
         if (entries.isEmpty()) {
             out.show("managedFields: (none)");
@@ -67,7 +72,12 @@ final class ManagedFieldsTable {
         out.show(format, "manager", "operation", "apiVersion", subresources ? "subresource" : "", "fields");
         int indent = 2 + manager + 11 + version + (subresources ? 13 : 0);
         for (Entry e : entries) {
-            List<String> lines = wrap(e.fields(), WIDTH - indent);
+            List<String> shown = new ArrayList<>(e.fields().stream().filter(focus).toList());
+            int hidden = e.fields().size() - shown.size();
+            if (hidden > 0) {
+                shown.add("(and " + hidden + " more)");
+            }
+            List<String> lines = wrap(shown, WIDTH - indent);
             out.show(format, e.manager(), e.operation(), e.apiVersion(), subresources ? e.subresource() : "", lines.get(0));
             for (String more : lines.subList(1, lines.size())) {
                 out.show("%s%s", " ".repeat(indent), more);

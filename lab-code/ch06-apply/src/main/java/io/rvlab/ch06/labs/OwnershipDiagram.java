@@ -22,7 +22,7 @@ final class OwnershipDiagram {
 
     private static final String[] PALETTE = {"#2563eb", "#d97706", "#059669", "#db2777", "#7c3aed", "#0891b2"};
     private static final int LEFT = 150;
-    private static final int TOP = 150;
+    private static final int TOP = 162;
     private static final int CELL_W = 128;
     private static final int CELL_H = 44;
 
@@ -75,7 +75,7 @@ final class OwnershipDiagram {
             int x = LEFT + c * CELL_W;
             List<String> label = wrap((c + 1) + ". " + step.label(), 19);
             for (int i = 0; i < label.size() && i < 3; i++) {
-                text(svg, x + 4, TOP - 46 + 14 * i, 11, "normal", "#111827", label.get(i));
+                text(svg, x + 4, TOP - 60 + 14 * i, 11, "normal", "#111827", label.get(i));
             }
             boolean refused = step.answer().startsWith("4");
             text(svg, x + 4, TOP - 6, 11, "bold", refused ? "#b91c1c" : "#374151", step.answer());

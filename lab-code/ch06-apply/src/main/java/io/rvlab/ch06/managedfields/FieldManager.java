@@ -106,9 +106,8 @@ public final class FieldManager {
         if (managed.isEmpty() && !create) {
             return result; // kube's skipNonAppliedManager: an untracked object stays untracked
         }
-        ObjectNode liveObject = live == null ? emptyObject() : live;
         try {
-            managed = recordUpdate(liveObject, result, managed, identity(manager, Operation.Update, sub), sub);
+            managed = recordUpdate(live, result, managed, identity(manager, Operation.Update, sub), sub);
         } catch (IllegalArgumentException e) {
             // An object the schema cannot walk: kube's UpdateNoErrors never fails the write, it keeps
             // the live managedFields (Kubernetes 1.26 dropped them instead).
@@ -145,11 +144,11 @@ public final class FieldManager {
 
     /** The apply itself: before-first-apply, the Updater's merge, strip meta, the time. */
     private ObjectNode merge(ObjectNode live, ObjectNode config, String manager, String sub, boolean force) {
-        ObjectNode liveObject = live == null ? emptyObject() : withoutManagedFields(live);
+        ObjectNode liveObject = live == null ? null : withoutManagedFields(live);
         ManagedFields managed = ManagedFields.ofOrEmpty(live);
         if (managed.isEmpty() && live != null) {
             // kube's skipNonAppliedManager: what the object already had belongs to before-first-apply
-            managed = recordUpdate(emptyObject(), liveObject, managed, identity(BEFORE_FIRST_APPLY, Operation.Update, sub), sub);
+            managed = recordUpdate(null, liveObject, managed, identity(BEFORE_FIRST_APPLY, Operation.Update, sub), sub);
         }
         String identity = identity(manager, Operation.Apply, sub);
         Updater.Result result;
@@ -205,10 +204,12 @@ public final class FieldManager {
     /**
      * An update by {@code identity}: run as current-operation, strip meta fields, merge into the
      * identity's entry and stamp its time if it changed anything; then cap the Update entries.
+     * A null {@code live} is a create: the Updater compares against the kind's zero value, as kube
+     * compares against a new empty object of the kind.
      */
     private ManagedFields recordUpdate(ObjectNode live, ObjectNode updated, ManagedFields managed, String identity,
             String subresource) {
-        ObjectNode liveObject = withoutManagedFields(live);
+        ObjectNode liveObject = live == null ? null : withoutManagedFields(live);
         ObjectNode compared = withLiveResetFields(withoutManagedFields(updated), liveObject, subresource);
         Updater.Result result = updater.update(liveObject, compared, groupVersion, managed.sets(), CURRENT_OPERATION);
         ManagedFieldSets sets = stripMeta(result.managers(), CURRENT_OPERATION);
@@ -321,7 +322,7 @@ public final class FieldManager {
     private ObjectNode withLiveResetFields(ObjectNode updated, ObjectNode live, String subresource) {
         ObjectNode copy = updated.deepCopy();
         for (FieldPath path : ResetFields.of(type, subresource).paths()) {
-            JsonNode liveValue = at(live, path);
+            JsonNode liveValue = live == null ? null : at(live, path);
             ObjectNode parent = parentOf(copy, path, liveValue != null);
             if (parent == null) {
                 continue;
@@ -385,14 +386,6 @@ public final class FieldManager {
         ObjectNode copy = object.deepCopy();
         ManagedFields.removeFrom(copy);
         return copy;
-    }
-
-    /** What kube's field manager compares a created object against: an empty object of the kind. */
-    private ObjectNode emptyObject() {
-        ObjectNode empty = JsonNodeFactory.instance.objectNode();
-        empty.put("kind", type.kind());
-        empty.put("apiVersion", groupVersion);
-        return empty;
     }
 
     private Instant now() {

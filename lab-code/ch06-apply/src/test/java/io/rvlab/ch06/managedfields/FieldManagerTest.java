@@ -123,6 +123,9 @@ class FieldManagerTest {
 
     static final String G11_STATUS = """
             {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Apply failed with 1 conflict: conflict with \\"carol\\" using v1: .data.color","reason":"Conflict","details":{"causes":[{"reason":"FieldManagerConflict","message":"conflict with \\"carol\\" using v1","field":".data.color"}]},"code":409}""";
+    static final String H1_RV240 = """
+            {"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"web","namespace":"lab","uid":"858c8da0-849f-48f8-aab3-1c00664aa8c2","resourceVersion":"240","generation":1,"creationTimestamp":"2026-11-22T21:17:32Z","labels":{"app":"web"},"managedFields":[{"manager":"golden-capture","operation":"Update","apiVersion":"apps/v1","time":"2026-11-22T21:17:32Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:progressDeadlineSeconds":{},"f:replicas":{},"f:revisionHistoryLimit":{},"f:selector":{},"f:strategy":{"f:rollingUpdate":{".":{},"f:maxSurge":{},"f:maxUnavailable":{}},"f:type":{}},"f:template":{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:resources":{},"f:terminationMessagePath":{},"f:terminationMessagePolicy":{}}},"f:dnsPolicy":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}}}}]},"spec":{"replicas":1,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"creationTimestamp":null,"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"example.invalid/img:1","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","securityContext":{},"schedulerName":"default-scheduler"}},"strategy":{"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":"25%","maxSurge":"25%"}},"revisionHistoryLimit":10,"progressDeadlineSeconds":600},"status":{}}""";
+
     static final String H1_RV244 = """
             {"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"web","namespace":"lab","uid":"858c8da0-849f-48f8-aab3-1c00664aa8c2","resourceVersion":"244","generation":4,"creationTimestamp":"2026-11-22T21:17:32Z","labels":{"app":"web","tier":"frontend"},"annotations":{"note":"hello"},"managedFields":[{"manager":"golden-capture","operation":"Update","apiVersion":"apps/v1","time":"2026-11-22T21:17:32Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{".":{},"f:note":{}},"f:labels":{".":{},"f:app":{},"f:tier":{}}},"f:spec":{"f:progressDeadlineSeconds":{},"f:replicas":{},"f:revisionHistoryLimit":{},"f:selector":{},"f:strategy":{"f:rollingUpdate":{".":{},"f:maxSurge":{},"f:maxUnavailable":{}},"f:type":{}},"f:template":{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"c\\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:resources":{},"f:terminationMessagePath":{},"f:terminationMessagePolicy":{}}},"f:dnsPolicy":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}}}}]},"spec":{"replicas":2,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"creationTimestamp":null,"labels":{"app":"web"}},"spec":{"containers":[{"name":"c","image":"example.invalid/img:2","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","securityContext":{},"schedulerName":"default-scheduler"}},"strategy":{"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":"25%","maxSurge":"25%"}},"revisionHistoryLimit":10,"progressDeadlineSeconds":600},"status":{}}""";
 
@@ -288,6 +291,19 @@ class FieldManagerTest {
             ObjectNode copy = object.deepCopy();
             copy.set("status", json(status));
             return copy;
+        }
+
+        @Test
+        @DisplayName("h.1: a POST of a Deployment (defaults applied) is tracked against the kind's zero value: golden h.1's entry")
+        void createDeployment() {
+            clock.set("2026-11-22T21:17:32Z");
+            ObjectNode body = json(H1_RV240);
+            ObjectNode metadata = (ObjectNode) body.get("metadata");
+            for (String serverSet : List.of("managedFields", "uid", "resourceVersion", "generation", "creationTimestamp")) {
+                metadata.remove(serverSet);
+            }
+            ObjectNode created = deployments.update(null, body, "golden-capture", "");
+            assertThat(managedFields(created)).isEqualTo(managedFields(json(H1_RV240)));
         }
 
         @Test

@@ -149,6 +149,9 @@ class BadApplyInputTest {
                 config("cm", "k: a") + "spec:\n  x: 1\n", 400, "BadRequest", ".spec: field not declared in schema"));
         cases.add(new Case("a number where a string goes", "PATCH", CM + q, APPLY, config("cm", "k: 1"), 400, "BadRequest",
                 "failed to create typed patch object"));
+        cases.add(new Case("a container without its key (name)", "PATCH", "/apis/apps/v1/namespaces/" + NS + "/deployments/d" + q,
+                APPLY, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n"
+                        + "      containers:\n      - image: nginx\n", 400, "BadRequest", "failed to create typed patch object"));
         cases.add(new Case("an invalid label", "PATCH", CM + q, APPLY,
                 "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels:\n    a: \"-x-\"\n", 422, "Invalid", "metadata.labels"));
         // names no object can have (the key would leave the registry's prefix)

@@ -2,6 +2,7 @@ package io.rvlab.exercises.ch06;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch06.fieldpath.FieldPath;
 import io.rvlab.ch06.fieldpath.FieldSet;
@@ -9,7 +10,6 @@ import io.rvlab.ch06.fieldpath.PathElement;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /** Exercise 6.4, a reference answer: what an apply removes, and removing it. */
 public final class FieldsToRemove {
@@ -71,17 +71,24 @@ public final class FieldsToRemove {
     }
 
     private static boolean matches(JsonNode item, PathElement element) {
+        // Compare path elements, not raw JSON: a path element holds its values canonically (integers as
+        // longs), so 80 read from a list and 80 read from fieldsV1 are the same key.
         if (element instanceof PathElement.Key k) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = k.fields().fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> keyField = it.next();
-                if (!keyField.getValue().equals(item.get(keyField.getKey()))) {
+            if (!item.isObject()) {
+                return false;
+            }
+            ObjectNode probe = JsonNodeFactory.instance.objectNode();
+            for (Iterator<String> names = k.fields().fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                if (!item.has(name)) {
                     return false;
                 }
+                probe.set(name, item.get(name));
             }
-            return true;
+            return new PathElement.Key(probe).equals(k);
         }
         if (element instanceof PathElement.Value v) {
-            return v.value().equals(item);
+            return new PathElement.Value(item).equals(v);
         }
         return false;   // an index names a position of an atomic list, which an apply never removes by itself
     }
