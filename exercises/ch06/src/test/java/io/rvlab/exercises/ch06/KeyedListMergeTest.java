@@ -113,6 +113,8 @@ class KeyedListMergeTest {
                 // a second manager: another image for envoy (forced), a new container at the end, nginx unchanged
                 "[{\"name\":\"nginx\",\"image\":\"img:1\"},{\"name\":\"envoy\",\"image\":\"envoy:2\"},"
                         + "{\"name\":\"log\",\"image\":\"fluent:1\"" + defaults + "]",
+                // a third manager names log before nginx: the stored list takes that order, envoy stays first
+                "[{\"name\":\"log\",\"image\":\"fluent:1\"},{\"name\":\"nginx\",\"image\":\"img:1\"}]",
             };
             for (int i = 0; i < injections.length; i++) {
                 String containers = injections[i];

@@ -5,13 +5,18 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch06.fieldpath.PathElement;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
  * A configuration merged into the live object, as structured-merge-diff's {@code Merge}: structs
- * and maps key by key, sets and associative lists item by item (live items keep their place, new
- * ones follow in the configuration's order), and scalars and atomic lists replaced by the
+ * and maps key by key, sets and associative lists item by item (in the configuration's order, with
+ * live-only items kept in place among them), and scalars and atomic lists replaced by the
  * configuration's value. What the configuration does not mention is kept.
  */
 public final class Merge {
@@ -53,22 +58,46 @@ public final class Merge {
     }
 
     // tag::merge-keyed-list[]
-    /** Sets and associative lists: matching items merge; live order first, then the new items. */
+    /**
+     * Sets and associative lists, ordered as structured-merge-diff v4.2 (Kubernetes 1.26) orders them:
+     * the items the configuration names come in the configuration's order, new ones where it puts them,
+     * and live-only items keep their place among them. An item in both lists is merged.
+     */
     private static ArrayNode mergeItems(JsonNode live, JsonNode config, ApplySchema schema) {
-        Map<PathElement, JsonNode> wanted = Items.byElement(config, schema);
-        ArrayNode out = F.arrayNode();
-        java.util.Set<PathElement> seen = new java.util.HashSet<>();
+        Map<PathElement, Integer> liveAt = new HashMap<>(); // each key's first place in the live list
         for (int i = 0; i < live.size(); i++) {
-            JsonNode item = live.get(i);
-            PathElement element = schema.itemElement(item, i);
-            JsonNode update = seen.add(element) ? wanted.get(element) : null;
-            out.add(update == null ? item.deepCopy() : merge(item, update, schema.elements()));
+            liveAt.putIfAbsent(schema.itemElement(live.get(i), i), i);
         }
-        wanted.forEach((element, item) -> {
-            if (!seen.contains(element)) {
-                out.add(item.deepCopy());
+        Map<PathElement, JsonNode> wanted = Items.byElement(config, schema);
+        List<PathElement> configOrder = new ArrayList<>(wanted.keySet());
+        Deque<PathElement> shared = new ArrayDeque<>(); // named by both, in the configuration's order
+        configOrder.stream().filter(liveAt::containsKey).forEach(shared::add);
+
+        ArrayNode out = F.arrayNode();
+        int l = 0;
+        int c = 0;
+        while (l < live.size() || c < configOrder.size()) {
+            if (l < live.size()) {
+                JsonNode item = live.get(l);
+                PathElement next = schema.itemElement(item, l);
+                // Live only, or a later duplicate of a key: it stays where it was.
+                if (!wanted.containsKey(next) || liveAt.get(next) != l) {
+                    out.add(item.deepCopy());
+                    l++;
+                    continue;
+                }
+                if (!next.equals(shared.peek())) {
+                    l++;                             // the configuration places this one
+                    continue;
+                }
             }
-        });
+            PathElement element = configOrder.get(c++); // new items, up to the next shared one
+            Integer at = liveAt.get(element);
+            out.add(at == null ? wanted.get(element).deepCopy() : merge(live.get(at), wanted.get(element), schema.elements()));
+            if (element.equals(shared.peek())) {
+                shared.poll();
+            }
+        }
         return out;
     }
     // end::merge-keyed-list[]

@@ -52,9 +52,11 @@ public final class Updater {
      * owns it), then conflicts unless force.
      *
      * @throws ConflictsException when another manager owns a field whose value this apply changes
+     * @throws IllegalArgumentException when the config names a list item twice or the schema cannot walk it
      */
     public Result apply(ObjectNode live, ObjectNode config, String apiVersion, ManagedFieldSets managers,
                         String manager, boolean force) {
+        UniqueItems.check(config, schema);
         ObjectNode base = live == null ? F.objectNode() : live;
         ObjectNode merged = Merge.apply(base, config, schema);
         FieldSet previous = managers.get(manager).map(VersionedSet::set).orElse(FieldSet.empty());

@@ -152,6 +152,13 @@ class BadApplyInputTest {
         cases.add(new Case("a container without its key (name)", "PATCH", "/apis/apps/v1/namespaces/" + NS + "/deployments/d" + q,
                 APPLY, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n"
                         + "      containers:\n      - image: nginx\n", 400, "BadRequest", "failed to create typed patch object"));
+        cases.add(new Case("two containers of one name", "PATCH", "/apis/apps/v1/namespaces/" + NS + "/deployments/d" + q,
+                APPLY, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n"
+                        + "      containers:\n      - name: web\n        image: a\n      - name: web\n        image: b\n",
+                400, "BadRequest", ".spec.template.spec.containers: duplicate entries for key [name=\"web\"]"));
+        cases.add(new Case("a finalizer twice", "PATCH", CM + q, APPLY,
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  finalizers: [x, x]\n", 400, "BadRequest",
+                ".metadata.finalizers: duplicate entries for key [=\"x\"]"));
         cases.add(new Case("an invalid label", "PATCH", CM + q, APPLY,
                 "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels:\n    a: \"-x-\"\n", 422, "Invalid", "metadata.labels"));
         // names no object can have (the key would leave the registry's prefix)

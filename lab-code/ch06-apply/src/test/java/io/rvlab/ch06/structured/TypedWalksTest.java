@@ -10,6 +10,7 @@ import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch06.fieldpath.FieldPath;
 import io.rvlab.ch06.fieldpath.FieldSet;
 import io.rvlab.ch06.fieldpath.FieldsV1;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -66,16 +67,54 @@ class TypedWalksTest {
     }
 
     @Test
-    @DisplayName("Merge: maps by key, keyed lists by key (live order, then new items), sets by union, atomic lists replaced")
+    @DisplayName("Merge: maps by key, keyed lists by key, sets by union (in the config's order), atomic lists replaced")
     void merge() {
         ObjectNode live = json("{'metadata':{'finalizers':['a']},'spec':{'template':{'spec':{'containers':["
                 + "{'name':'x','image':'x:1','args':['-1']},{'name':'y','image':'y:1'}]}}}}");
         ObjectNode config = json("{'metadata':{'finalizers':['b','a']},'spec':{'template':{'spec':{'containers':["
                 + "{'name':'z','image':'z:1'},{'name':'x','args':['-2']}]}}}}");
         ObjectNode merged = Merge.apply(live, config, DEPLOYMENT);
-        assertThat(merged).isEqualTo(json("{'metadata':{'finalizers':['a','b']},'spec':{'template':{'spec':{'containers':["
-                + "{'name':'x','image':'x:1','args':['-2']},{'name':'y','image':'y:1'},{'name':'z','image':'z:1'}]}}}}"));
+        assertThat(merged).isEqualTo(json("{'metadata':{'finalizers':['b','a']},'spec':{'template':{'spec':{'containers':["
+                + "{'name':'z','image':'z:1'},{'name':'x','image':'x:1','args':['-2']},{'name':'y','image':'y:1'}]}}}}"));
         assertThat(live.at("/spec/template/spec/containers/0/args/0").asText()).isEqualTo("-1"); // inputs untouched
+    }
+
+    @Test
+    @DisplayName("Merge orders a list as Kubernetes 1.26: the config's items in its order, live-only items kept in place among them")
+    void mergeOrder() {
+        assertThat(finalizers(List.of("a", "b"), List.of("b", "a"))).containsExactly("b", "a");
+        assertThat(finalizers(List.of("a", "x", "b"), List.of("b", "c", "a"))).containsExactly("x", "b", "c", "a");
+        assertThat(finalizers(List.of("a", "x", "b"), List.of("c", "b"))).containsExactly("a", "x", "c", "b");
+        assertThat(finalizers(List.of("a", "b"), List.of("b", "c"))).containsExactly("a", "b", "c");
+        assertThat(finalizers(List.of("x", "a", "x"), List.of("a"))).as("a live duplicate is kept, not lost")
+                .containsExactly("x", "a", "x");
+    }
+
+    @Test
+    @DisplayName("UniqueItems: a config that names a list item twice is refused with the list's path and the key")
+    void uniqueItems() {
+        UniqueItems.check(json("{'spec':{'template':{'spec':{'containers':[{'name':'a'},{'name':'b'}]}}}}"), DEPLOYMENT);
+        assertThatThrownBy(() -> UniqueItems.check(
+                json("{'spec':{'template':{'spec':{'containers':[{'name':'a','ports':[{'containerPort':80},"
+                        + "{'containerPort':80,'protocol':'TCP'}]}]}}}}"), DEPLOYMENT))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(".spec.template.spec.containers[name=\"a\"].ports: duplicate entries for key "
+                        + "[containerPort=80,protocol=\"TCP\"]");
+        assertThatThrownBy(() -> UniqueItems.check(json("{'metadata':{'finalizers':['x','x']}}"), CONFIGMAP))
+                .hasMessage(".metadata.finalizers: duplicate entries for key [=\"x\"]");
+    }
+
+    private static List<String> finalizers(List<String> live, List<String> config) {
+        ObjectNode merged = Merge.apply(finalizersObject(live), finalizersObject(config), CONFIGMAP);
+        List<String> out = new java.util.ArrayList<>();
+        merged.at("/metadata/finalizers").forEach(f -> out.add(f.asText()));
+        return out;
+    }
+
+    private static ObjectNode finalizersObject(List<String> finalizers) {
+        ObjectNode object = json("{'metadata':{}}");
+        finalizers.forEach(((ObjectNode) object.get("metadata")).putArray("finalizers")::add);
+        return object;
     }
 
     @Test
