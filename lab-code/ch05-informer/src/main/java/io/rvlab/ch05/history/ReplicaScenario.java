@@ -118,9 +118,14 @@ public final class ReplicaScenario {
 
                 toA.cut();
                 await("the reflector waits at the cut", toA::holding);
+                long lastWrite = 0;
                 for (int i = 1; i <= WINDOW + 1; i++) {
-                    configMaps.patch("cm-3", "{\"data\":{\"k\":\"v" + i + "\"}}");
+                    lastWrite = rv(configMaps.patch("cm-3", "{\"data\":{\"k\":\"v" + i + "\"}}"));
                 }
+                // A's cache must hold every write before the reflector comes back: else it could resume
+                // from the window it has so far, and no 410 would come.
+                long written = lastWrite;
+                await("replica A's cache has every write", () -> a.cache(ResourceTypes.CONFIGMAPS).resourceVersion() >= written);
                 note("network to A cut; cm-3 updated %d times (A's window holds %d); network healed", WINDOW + 1, WINDOW);
                 toA.heal();
                 // end::scenario[]
