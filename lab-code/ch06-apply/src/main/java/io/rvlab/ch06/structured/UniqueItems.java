@@ -9,16 +9,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A configuration names each item of a set or an associative list once, as structured-merge-diff's
- * typed conversion checks: two containers called {@code nginx} in one apply would leave no way to
- * say which one a manager owns.
+ * Every item of a set or an associative list in a configuration can be named, and is named once, as
+ * structured-merge-diff's typed conversion checks: two containers called {@code nginx} in one apply
+ * would leave no way to say which one a manager owns. Its errors start with the list's path, as
+ * kube-apiserver's do.
  */
 public final class UniqueItems {
 
     private UniqueItems() {
     }
 
-    /** @throws IllegalArgumentException ".spec.template.spec.containers: duplicate entries for key [name="x"]" */
+    /**
+     * @throws IllegalArgumentException ".spec.template.spec.containers: duplicate entries for key [name="x"]",
+     *     or ".spec.template.spec.containers: element 0: associative list with keys has an element that omits
+     *     key field "name" (and doesn't have default value)"
+     */
     public static void check(JsonNode config, ApplySchema schema) {
         check(config, schema, FieldPath.empty());
     }
@@ -37,7 +42,12 @@ public final class UniqueItems {
         }
         Set<PathElement> seen = new HashSet<>();
         for (int i = 0; i < value.size(); i++) {
-            PathElement element = schema.itemElement(value.get(i), i);
+            PathElement element;
+            try {
+                element = schema.itemElement(value.get(i), i);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(path + ": " + e.getMessage(), e);
+            }
             if (!seen.add(element)) {
                 throw new IllegalArgumentException(path + ": duplicate entries for key " + element);
             }

@@ -149,9 +149,12 @@ class BadApplyInputTest {
                 config("cm", "k: a") + "spec:\n  x: 1\n", 400, "BadRequest", ".spec: field not declared in schema"));
         cases.add(new Case("a number where a string goes", "PATCH", CM + q, APPLY, config("cm", "k: 1"), 400, "BadRequest",
                 "failed to create typed patch object"));
+        // kube names the patch object as sent: this config has no namespace, hence "/d"
         cases.add(new Case("a container without its key (name)", "PATCH", "/apis/apps/v1/namespaces/" + NS + "/deployments/d" + q,
                 APPLY, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n"
-                        + "      containers:\n      - image: nginx\n", 400, "BadRequest", "failed to create typed patch object"));
+                        + "      containers:\n      - image: nginx\n", 400, "BadRequest", "failed to create typed patch object"
+                        + " (/d; apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list "
+                        + "with keys has an element that omits key field \"name\" (and doesn't have default value)"));
         cases.add(new Case("two containers of one name", "PATCH", "/apis/apps/v1/namespaces/" + NS + "/deployments/d" + q,
                 APPLY, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n"
                         + "      containers:\n      - name: web\n        image: a\n      - name: web\n        image: b\n",

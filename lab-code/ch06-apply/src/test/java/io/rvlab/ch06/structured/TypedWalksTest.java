@@ -91,7 +91,7 @@ class TypedWalksTest {
     }
 
     @Test
-    @DisplayName("UniqueItems: a config that names a list item twice is refused with the list's path and the key")
+    @DisplayName("UniqueItems: a config whose list item is unnamed or named twice is refused with the list's path")
     void uniqueItems() {
         UniqueItems.check(json("{'spec':{'template':{'spec':{'containers':[{'name':'a'},{'name':'b'}]}}}}"), DEPLOYMENT);
         assertThatThrownBy(() -> UniqueItems.check(
@@ -102,6 +102,9 @@ class TypedWalksTest {
                         + "[containerPort=80,protocol=\"TCP\"]");
         assertThatThrownBy(() -> UniqueItems.check(json("{'metadata':{'finalizers':['x','x']}}"), CONFIGMAP))
                 .hasMessage(".metadata.finalizers: duplicate entries for key [=\"x\"]");
+        assertThatThrownBy(() -> UniqueItems.check(json("{'spec':{'template':{'spec':{'containers':[{'image':'x'}]}}}}"),
+                DEPLOYMENT)).hasMessage(".spec.template.spec.containers: element 0: associative list with keys has an "
+                        + "element that omits key field \"name\" (and doesn't have default value)");
     }
 
     private static List<String> finalizers(List<String> live, List<String> config) {
