@@ -64,9 +64,11 @@ public final class Merge {
      * and live-only items keep their place among them. An item in both lists is merged.
      */
     private static ArrayNode mergeItems(JsonNode live, JsonNode config, ApplySchema schema) {
+        List<PathElement> liveOrder = new ArrayList<>();
         Map<PathElement, Integer> liveAt = new HashMap<>(); // each key's first place in the live list
         for (int i = 0; i < live.size(); i++) {
-            liveAt.putIfAbsent(schema.itemElement(live.get(i), i), i);
+            liveOrder.add(schema.itemElement(live.get(i), i));
+            liveAt.putIfAbsent(liveOrder.get(i), i);
         }
         Map<PathElement, JsonNode> wanted = Items.byElement(config, schema);
         List<PathElement> configOrder = new ArrayList<>(wanted.keySet());
@@ -78,11 +80,10 @@ public final class Merge {
         int c = 0;
         while (l < live.size() || c < configOrder.size()) {
             if (l < live.size()) {
-                JsonNode item = live.get(l);
-                PathElement next = schema.itemElement(item, l);
+                PathElement next = liveOrder.get(l);
                 // Live only, or a later duplicate of a key: it stays where it was.
                 if (!wanted.containsKey(next) || liveAt.get(next) != l) {
-                    out.add(item.deepCopy());
+                    out.add(live.get(l).deepCopy());
                     l++;
                     continue;
                 }
