@@ -124,8 +124,7 @@ public final class ReplicaScenario {
                 }
                 // A's cache must hold every write before the reflector comes back: else it could resume
                 // from the window it has so far, and no 410 would come.
-                long written = lastWrite;
-                await("replica A's cache has every write", () -> a.cache(ResourceTypes.CONFIGMAPS).resourceVersion() >= written);
+                await("replica A's cache has every write", rvAtLeast(a, lastWrite));
                 note("network to A cut; cm-3 updated %d times (A's window holds %d); network healed", WINDOW + 1, WINDOW);
                 toA.heal();
                 // end::scenario[]
@@ -163,8 +162,8 @@ public final class ReplicaScenario {
         return rv.isEmpty() ? 0 : Long.parseLong(rv);
     }
 
-    private static BooleanSupplier rvAtLeast(LaggingReplica replica, long rv) {
-        return () -> replica.cachedResourceVersion() >= rv;
+    private static BooleanSupplier rvAtLeast(WatchApiServer replica, long rv) {
+        return () -> replica.cache(ResourceTypes.CONFIGMAPS).resourceVersion() >= rv;
     }
 
     private void await(String what, BooleanSupplier condition) throws InterruptedException {
