@@ -207,7 +207,20 @@ class InformerFaultsTest {
         private boolean converged(EtcdState truth) {
             Map<String, ObjectNode> store = new TreeMap<>();
             informer.indexer().list().forEach(o -> store.put(ObjectKeys.of(o), o));
-            return equal(store, truth.objects()) && equal(history.handlerView(), truth.objects());
+            return equal(store, truth.objects()) && equal(history.handlerView(), truth.objects()) && watchingSinceLastList();
+        }
+
+        /** Judged between a relist and the watch after it, a healthy reflector would look as if it gave up. */
+        private boolean watchingSinceLastList() {
+            boolean watching = true;
+            for (InformerHistory.Entry e : history.entries()) {
+                if (e.kind() == InformerHistory.Kind.REPLACED) {
+                    watching = false;
+                } else if (e.kind() == InformerHistory.Kind.WATCH_STARTED) {
+                    watching = true;
+                }
+            }
+            return watching;
         }
 
         private static boolean equal(Map<String, ObjectNode> a, Map<String, ObjectNode> b) {
