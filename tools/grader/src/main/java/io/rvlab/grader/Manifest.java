@@ -1,5 +1,6 @@
 package io.rvlab.grader;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -41,11 +43,30 @@ record Manifest(int chapter, String title, List<Exercise> exercises) {
         exercises = exercises == null ? List.of() : List.copyOf(exercises);
     }
 
-    /** One graded exercise. {@code file} is relative to the exercise module. */
-    record Exercise(String id, String title, String file, String tests, List<String> hints) {
+    /**
+     * One graded exercise. {@code file} is relative to the exercise module.
+     *
+     * <p>{@code difficulty} is 1 (warm-up), 2 (core) or 3 (challenge); {@code minutes} the expected time for a
+     * learner who has read the chapter. A {@code capstone} runs inside the chapter's API server and is judged by
+     * real clients; {@code serve} names the main class that {@code ./course serve --exercise <id>} runs with the
+     * learner's component in it. {@code hint_for} maps a grading test's method name to the hint (1-based) that
+     * belongs to its failure; a failure of any other test shows hint 1.
+     */
+    record Exercise(String id, String title, String file, String tests, Integer difficulty, Integer minutes,
+                    Boolean capstone, String serve, List<String> hints,
+                    @JsonProperty("hint_for") Map<String, Integer> hintFor) {
 
         Exercise {
             hints = hints == null ? List.of() : List.copyOf(hints);
+            hintFor = hintFor == null ? Map.of() : Map.copyOf(hintFor);
+        }
+
+        Exercise(String id, String title, String file, String tests, List<String> hints) {
+            this(id, title, file, tests, null, null, null, null, hints, null);
+        }
+
+        boolean isCapstone() {
+            return Boolean.TRUE.equals(capstone);
         }
 
         /** The absolute path of the file the learner edits. */
@@ -138,6 +159,18 @@ record Manifest(int chapter, String title, List<Exercise> exercises) {
             if (e.hints().stream().anyMatch(Manifest::blank)) {
                 throw new GraderException(where + ": a hint is empty");
             }
+            if (e.difficulty() != null && (e.difficulty() < 1 || e.difficulty() > 3)) {
+                throw new GraderException(where + ": 'difficulty' is 1 (warm-up), 2 (core) or 3 (challenge), not " + e.difficulty());
+            }
+            if (e.minutes() != null && e.minutes() < 1) {
+                throw new GraderException(where + ": 'minutes' must be a positive number");
+            }
+            e.hintFor().forEach((test, hint) -> {
+                if (hint == null || hint < 1 || hint > e.hints().size()) {
+                    throw new GraderException(where + ": hint_for." + test + " names hint " + hint
+                            + ", but the exercise has " + e.hints().size() + " hints");
+                }
+            });
         }
     }
 

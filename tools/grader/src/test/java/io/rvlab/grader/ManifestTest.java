@@ -76,7 +76,7 @@ class ManifestTest {
 
         assertThatThrownBy(() -> Manifest.load(module)).isInstanceOf(GraderException.class)
                 .hasMessageContaining("unknown field 'hint' in exercise #1")
-                .hasMessageContaining("known: file, hints, id, tests, title")
+                .hasMessageContaining("known: capstone, difficulty, file, hint_for, hints, id, minutes, serve, tests, title")
                 .hasMessageNotContaining("\n");
     }
 
