@@ -34,17 +34,30 @@ public class Versioner {
         if (resourceVersion == null || resourceVersion.isEmpty() || resourceVersion.equals("0")) {
             return 0;
         }
-        if (!resourceVersion.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidResourceVersionException(resourceVersion, "invalid syntax");
+        // Go's ParseUint reads left to right and stops at the first problem: a character that is not
+        // an ASCII digit is "invalid syntax", a digit that takes the number past 2^64-1 is "value out of
+        // range", whichever comes first ("99999999999999999999x" overflows before it reaches the x).
+        long value = 0; // unsigned
+        for (int i = 0; i < resourceVersion.length(); i++) {
+            char c = resourceVersion.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new InvalidResourceVersionException(resourceVersion, "invalid syntax");
+            }
+            if (Long.compareUnsigned(value, UINT64_CUTOFF) >= 0) {
+                throw new InvalidResourceVersionException(resourceVersion, "value out of range");
+            }
+            long next = value * 10 + (c - '0');
+            if (Long.compareUnsigned(next, value * 10) < 0) {
+                throw new InvalidResourceVersionException(resourceVersion, "value out of range");
+            }
+            value = next;
         }
-        try {
-            long revision = Long.parseUnsignedLong(resourceVersion);
-            // etcd revisions are signed 64-bit numbers; anything above that range can never exist yet.
-            return revision < 0 ? Long.MAX_VALUE : revision;
-        } catch (NumberFormatException e) {
-            throw new InvalidResourceVersionException(resourceVersion, "value out of range");
-        }
+        // etcd revisions are signed 64-bit numbers; anything above that range can never exist yet.
+        return value < 0 ? Long.MAX_VALUE : value;
     }
+
+    /** The smallest value that overflows 64 unsigned bits when multiplied by 10 (Go's cutoff). */
+    private static final long UINT64_CUTOFF = Long.divideUnsigned(-1L, 10) + 1;
     // end::parse[]
 
     /**

@@ -42,6 +42,14 @@ class VersionerTest {
         assertThatThrownBy(() -> versioner.parse("1e3")).isInstanceOf(InvalidResourceVersionException.class);
         assertThatThrownBy(() -> versioner.parse("99999999999999999999"))
                 .hasMessageEndingWith("parsing \"99999999999999999999\": value out of range");
+        // Go scans left to right: the overflow at the 20th digit comes before the bad character.
+        assertThatThrownBy(() -> versioner.parse("99999999999999999999x"))
+                .hasMessage("resourceVersion: Invalid value: \"99999999999999999999x\": strconv.ParseUint: parsing"
+                        + " \"99999999999999999999x\": value out of range");
+        assertThatThrownBy(() -> versioner.parse("9x9999999999999999999"))
+                .hasMessageEndingWith("invalid syntax");
+        assertThat(versioner.parse("18446744073709551615")).isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> versioner.parse("18446744073709551616")).hasMessageEndingWith("value out of range");
     }
 
     @Test
