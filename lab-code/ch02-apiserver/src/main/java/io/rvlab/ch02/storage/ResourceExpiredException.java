@@ -13,6 +13,12 @@ public class ResourceExpiredException extends StorageException {
     /** For a list at an exact (or legacy limit+resourceVersion) revision. */
     public static final String LIST_TOO_OLD = "The resourceVersion for the provided list is too old.";
 
+    /**
+     * For a GET read at a compacted revision. Kubernetes never reads a GET at an exact revision; only a
+     * read decision other than its own (exercise 2.7) can ask for one.
+     */
+    public static final String GET_TOO_OLD = "The resourceVersion for the provided get is too old.";
+
     /** For an expired continue token, when a consistent-continuation token could be made. */
     public static final String CONTINUE_TOO_OLD = "The provided continue parameter is too old to display a "
             + "consistent list result. You can start a new list without the continue parameter, or use the "
