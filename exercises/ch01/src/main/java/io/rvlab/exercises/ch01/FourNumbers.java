@@ -6,24 +6,12 @@ import java.util.Optional;
 /**
  * <b>Exercise 1.1: read the four numbers.</b>
  *
- * <p>Every etcd response starts with a header that carries the store's {@code revision}: one
- * counter for the whole store, raised by one by every write transaction. Each key carries three
- * more numbers:
- * <ul>
- *   <li>{@code create_revision}: the revision of the write that created the key;</li>
- *   <li>{@code mod_revision}: the revision of the last write that changed it (this is what
- *       Kubernetes calls an object's resourceVersion);</li>
- *   <li>{@code version}: how many times the key has been written since it was created (1 after
- *       the first put). A delete ends the key's life: if it is created again, create_revision and
- *       version start over.</li>
- * </ul>
- *
- * <p>The same four numbers on the command line: {@code etcdctl get KEY -w json}.
- *
- * <p>Useful jetcd calls: {@code ByteSequence.from(key, StandardCharsets.UTF_8)} to make a key;
- * {@code kv.get(bytes).get()} for a {@code GetResponse}; {@code response.getHeader().getRevision()};
- * {@code response.getKvs()} (empty when the key does not exist); on a {@code KeyValue},
- * {@code getCreateRevision()}, {@code getModRevision()}, {@code getVersion()}.
+ * <p>Chapter 1 names four numbers: the store's {@code revision}, and each key's
+ * {@code create_revision}, {@code mod_revision} and {@code version}. Kubernetes builds everything in
+ * this course on them: an object's resourceVersion is its key's {@code mod_revision}, a list's is the
+ * store's {@code revision} at the read. Telling them apart is the first skill: the store's number moves
+ * with every write to any key, a key's numbers only with writes to that key, and a delete ends a key's
+ * life. {@code etcdctl get KEY -w json} shows all four.
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.1}; the specification is
  * {@code FourNumbersTest}.
@@ -50,9 +38,7 @@ public final class FourNumbers {
      *     filled in.
      */
     public static Reading read(KV kv, String key) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 1.1: get the key with kv.get(...), then fill in the header revision"
-                        + " and the key's create_revision, mod_revision and version");
+        throw new UnsupportedOperationException("TODO exercise 1.1");
     }
     // end::signature[]
 }

@@ -6,19 +6,12 @@ import java.util.List;
 /**
  * <b>Exercise 1.4: walk a key's history.</b>
  *
- * <p>A key's mod_revision says when it last changed. Read the key at {@code mod_revision - 1}
- * and you see the value it had just before that change, with that older version's own
- * mod_revision; repeat, and you walk back through every version of the key. The walk ends at
- * {@code create_revision}: before it, the key did not exist, or belonged to an earlier life
- * that a delete ended.
- *
- * <p>On the command line: {@code etcdctl get KEY -w json}, then
- * {@code etcdctl get KEY --rev=<mod_revision - 1> -w json}, and so on.
- *
- * <p>Useful jetcd calls: {@code kv.get(bytes)} and
- * {@code kv.get(bytes, GetOption.builder().withRevision(r).build())}; on a {@code KeyValue},
- * {@code getValue()}, {@code getCreateRevision()}, {@code getModRevision()}, {@code getVersion()}.
- * Compaction errors look exactly as in exercise 1.2.
+ * <p>etcd keeps every version of a key, but it has no "list the versions of this key" call: all a
+ * client can do is read the key as it is, or as it was at some revision. Yet the numbers etcd keeps
+ * with each version are enough to find every earlier one, without guessing revisions and without
+ * reading the whole store. Your method returns the key's versions since its current life began, and
+ * refuses to return a history with a hole in it: an audit that silently skips versions is worse than
+ * none. (The reads are the ones of exercise 1.2.)
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.4}; the specification is
  * {@code KeyHistoryTest}.
@@ -42,9 +35,7 @@ public final class KeyHistory {
      *     partial history would silently lie).
      */
     public static List<Version> history(KV kv, String key) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 1.4: get the key, then get it again at mod_revision - 1"
-                        + " (GetOption.builder().withRevision(...)) until you reach create_revision");
+        throw new UnsupportedOperationException("TODO exercise 1.4");
     }
     // end::signature[]
 }

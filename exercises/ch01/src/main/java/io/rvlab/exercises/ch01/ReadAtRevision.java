@@ -6,15 +6,12 @@ import java.util.Optional;
 /**
  * <b>Exercise 1.2: read the past.</b>
  *
- * <p>etcd is a multi-version store: a write does not overwrite the old value, it adds a new
- * version at a new revision. A read can name any revision and see the store exactly as it was
- * then: {@code etcdctl get KEY --rev=R}. Old versions stay until a compaction removes them.
- *
- * <p>Useful jetcd calls: {@code kv.get(bytes, GetOption.builder().withRevision(r).build())};
- * {@code KeyValue.getValue().toString(StandardCharsets.UTF_8)}. A refused read makes the future's
- * {@code get()} throw an {@code ExecutionException};
- * {@code EtcdExceptionFactory.toEtcdException(e.getCause())} turns its cause into an
- * {@code EtcdException} with {@code getErrorCode()} and etcd's message.
+ * <p>etcd is a multi-version store: a write adds a new version at a new revision rather than
+ * overwriting, so a read can see the store as it was at any revision, until a compaction forgets it
+ * ({@code etcdctl get KEY --rev=R}). Kubernetes' Exact lists and every page of a paged list are such
+ * reads, and the difference between "that revision is gone" and "that revision does not exist yet" is
+ * the difference between a 410 Gone (start again from a fresh list) and a client bug. etcd refuses both
+ * in ways that look alike; your method must tell its caller which one happened, in the caller's terms.
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.2}; the specification is
  * {@code ReadAtRevisionTest}.
@@ -37,9 +34,7 @@ public final class ReadAtRevision {
      *     revision (the future cannot be read); the message names the revision asked for.
      */
     public static Optional<String> valueAt(KV kv, String key, long revision) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 1.2: get the key with GetOption.builder().withRevision(revision),"
-                        + " and turn etcd's compacted / future revision errors into the documented exceptions");
+        throw new UnsupportedOperationException("TODO exercise 1.2");
     }
     // end::signature[]
 }

@@ -8,18 +8,12 @@ import java.util.concurrent.TimeoutException;
 /**
  * <b>Exercise 1.6: watch a prefix from a revision.</b>
  *
- * <p>A watch started at a past revision first replays, in revision order, every change since
- * that revision (as long as it has not been compacted), then keeps streaming new ones. That is
- * how a client that missed some events catches up without missing or repeating any, and it is
- * what Kubernetes watches are built on (chapter 4). On the command line:
- * {@code etcdctl watch --prefix PREFIX --rev=R}.
- *
- * <p>Useful jetcd calls: {@code client.getWatchClient().watch(prefixBytes, option, listener)}
- * returns a {@code Watch.Watcher} (close it); {@code WatchOption.builder().isPrefix(true)
- * .withRevision(r).build()}; {@code Watch.listener(onNext, onError)}; {@code WatchResponse.getEvents()};
- * {@code WatchEvent.getEventType()} and {@code getKeyValue()}. A compacted start revision reaches
- * {@code onError} as an {@code io.etcd.jetcd.common.exception.CompactedException}. A
- * {@code CompletableFuture} is a handy way to wait for another thread, with a timeout.
+ * <p>A client that listed at revision R and then watches from R must see every later change exactly
+ * once, the old ones replayed and the new ones live, with no gap and no duplicate between the two:
+ * that is how Kubernetes watches, and every informer, stay in step with the store (chapter 4). etcd
+ * delivers watch events on a thread of its own, so a method that returns them must wait for another
+ * thread, for a bounded time, and must not leave the watch running when it returns
+ * ({@code etcdctl watch --prefix PREFIX --rev=R} shows the same stream).
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.6}; the specification is
  * {@code WatchFromTest}.
@@ -48,10 +42,7 @@ public final class WatchFrom {
      */
     public static List<Change> firstChanges(Client client, String prefix, long fromRevision, int count,
             Duration timeout) throws TimeoutException {
-        throw new UnsupportedOperationException(
-                "TODO exercise 1.6: client.getWatchClient().watch(prefix, WatchOption.builder().isPrefix(true)"
-                        + ".withRevision(fromRevision).build(), Watch.listener(onNext, onError)), then wait for"
-                        + " count events, at most timeout");
+        throw new UnsupportedOperationException("TODO exercise 1.6");
     }
     // end::signature[]
 }

@@ -69,17 +69,17 @@ class AtomicWritesTest {
 
         assertThat(etcd.currentRevision()).as("the store's revision should rise from %d by exactly one", before)
                 .isEqualTo(before + 1);
-        assertThat(returned).isEqualTo(before + 1);
+        assertThat(returned).as("the store was at revision %d before your write; one write of several keys moves it to %d", before, before + 1).isEqualTo(before + 1);
         KeyValue overwritten = etcd.get(existing).orElseThrow();
-        assertThat(Direct.text(overwritten.getValue())).isEqualTo("v3");
+        assertThat(Direct.text(overwritten.getValue())).as("the overwritten key's new value").isEqualTo("v3");
         assertThat(overwritten.getVersion()).as("version of the overwritten key: 2 puts before, 1 in the transaction")
                 .isEqualTo(3);
         assertThat(overwritten.getCreateRevision()).as("overwriting must keep create_revision").isEqualTo(created);
-        assertThat(overwritten.getModRevision()).isEqualTo(returned);
+        assertThat(overwritten.getModRevision()).as("the overwritten key's mod_revision is the revision you returned").isEqualTo(returned);
         KeyValue added = etcd.get(fresh).orElseThrow(() -> new AssertionError("key " + fresh + " was not written"));
-        assertThat(Direct.text(added.getValue())).isEqualTo("new");
-        assertThat(added.getVersion()).isEqualTo(1);
-        assertThat(added.getModRevision()).isEqualTo(returned);
+        assertThat(Direct.text(added.getValue())).as("the new key's value").isEqualTo("new");
+        assertThat(added.getVersion()).as("the new key was written once: version 1").isEqualTo(1);
+        assertThat(added.getModRevision()).as("the new key's mod_revision is the revision you returned").isEqualTo(returned);
     }
 
     @Test
@@ -99,7 +99,7 @@ class AtomicWritesTest {
         List<KeyValue> written = etcd.getPrefix(prefix.key("many/"));
         assertThat(written).as("etcd should hold all 50 keys").hasSize(50);
         assertThat(written).as("every key should carry the transaction's revision %d as mod_revision", returned)
-                .allSatisfy(kv -> assertThat(kv.getModRevision()).isEqualTo(returned));
+                .allSatisfy(kv -> assertThat(kv.getModRevision()).as("every key's mod_revision is the revision you returned, %d", returned).isEqualTo(returned));
     }
 
     @Test

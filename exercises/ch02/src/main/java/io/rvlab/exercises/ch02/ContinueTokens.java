@@ -8,16 +8,11 @@ package io.rvlab.exercises.ch02;
  * the server reads it back. A real one (GOLD b3.1) is
  * <pre>eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6ODYsInN0YXJ0IjoiY20tYVx1MDAwMCJ9</pre>
  * which is base64 of a small JSON document, with the URL alphabet ('-' and '_' instead of '+' and
- * '/') and no '=' padding (Go's {@code base64.RawURLEncoding}):
- * <pre>{"v":"meta.k8s.io/v1","rv":86,"start":"cm-a\u0000"}</pre>
- * <ul>
- *   <li>{@code v}: the format, always {@code meta.k8s.io/v1};</li>
- *   <li>{@code rv}: the revision of the first page; every later page is read at that same
- *       revision, so the pages together form one snapshot. -1 means "continue at the latest
- *       revision" (offered once the original revision is gone);</li>
- *   <li>{@code start}: the key the next page starts at, without the list's key prefix: the last
- *       key returned plus a NUL character, the smallest key after it.</li>
- * </ul>
+ * '/') and no '=' padding (Go's {@code base64.RawURLEncoding}). Decode it yourself before you write
+ * a line: it holds the format version ({@code v}), the revision every page of the list is read at
+ * ({@code rv}; -1 means "continue at the latest revision", offered once the original revision is
+ * gone) and where the next page starts ({@code start}). Why is {@code start} what it is, and what
+ * is it relative to?
  *
  * <p>A client can send anything back, so decoding checks every field, with apiserver's own error
  * texts (storage/continue.go), each starting {@code continue key is not valid}:
@@ -32,8 +27,7 @@ package io.rvlab.exercises.ch02;
  *       {@code //}, no trailing {@code /}.</li>
  * </ul>
  *
- * <p>Jackson ({@code com.fasterxml.jackson.databind.ObjectMapper}) writes and reads the JSON;
- * {@code java.util.Base64} does the rest, but read its Javadoc on padding. Grade it with
+ * <p>Grade it with
  * {@code ./course grade 2 --exercise 2.4}; the specification is {@code ContinueTokensTest}.
  */
 public final class ContinueTokens {
@@ -60,9 +54,7 @@ public final class ContinueTokens {
      * @throws IllegalArgumentException if {@code lastKey} does not start with {@code keyPrefix}
      */
     public static String encode(String lastKey, String keyPrefix, long resourceVersion) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.4: write {\"v\":\"meta.k8s.io/v1\",\"rv\":...,\"start\":...} for the key just after"
-                        + " lastKey, relative to keyPrefix, then base64 it (URL alphabet, no padding)");
+        throw new UnsupportedOperationException("TODO exercise 2.4");
     }
 
     /**
@@ -74,9 +66,7 @@ public final class ContinueTokens {
      *     could have made
      */
     public static Position decode(String token, String keyPrefix) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.4: un-base64 (RawURL: no padding), parse the JSON, then check v, rv and start"
-                        + " in that order, with Kubernetes' 'continue key is not valid' messages");
+        throw new UnsupportedOperationException("TODO exercise 2.4");
     }
     // end::signature[]
 }

@@ -24,11 +24,7 @@ import java.util.Optional;
  * </ul>
  * Both are strings in JSON, decimal numbers a client must not do arithmetic on.
  *
- * <p>Useful calls: {@code kv.get(bytes)} and {@code kv.get(bytes, GetOption.builder().isPrefix(true).build())};
- * {@code KeyValue.getModRevision()}; {@code response.getHeader().getRevision()};
- * Jackson's {@code new ObjectMapper().readTree(byte[])} (check that you got an {@code ObjectNode}),
- * {@code object.withObjectProperty("metadata")} (the metadata object, created if missing) and
- * {@code put(field, text)}. Grade it with {@code ./course grade 2 --exercise 2.5}; the
+ * <p>Grade it with {@code ./course grade 2 --exercise 2.5}; the
  * specification is {@code ObjectReaderTest}, which writes the objects straight into etcd.
  */
 public final class ObjectReader {
@@ -55,9 +51,7 @@ public final class ObjectReader {
      *     message names the key
      */
     public static ObjectNode toObject(KeyValue keyValue) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.5: parse the value with Jackson, then put mod_revision, as a string,"
-                        + " into metadata.resourceVersion");
+        throw new UnsupportedOperationException("TODO exercise 2.5");
     }
 
     /**
@@ -68,8 +62,7 @@ public final class ObjectReader {
      * @throws IllegalStateException as {@link #toObject}
      */
     public static Optional<ObjectNode> get(KV kv, String key) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.5: get exactly that key (not a prefix) and turn it into an object with toObject");
+        throw new UnsupportedOperationException("TODO exercise 2.5");
     }
 
     /**
@@ -81,9 +74,7 @@ public final class ObjectReader {
      * @throws IllegalStateException as {@link #toObject}
      */
     public static ObjectList list(KV kv, String prefix) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.5: one prefix read; each item gets its own mod_revision,"
-                        + " the list gets the response header's revision");
+        throw new UnsupportedOperationException("TODO exercise 2.5");
     }
     // end::signature[]
 }

@@ -4,44 +4,32 @@ package io.rvlab.exercises.ch02;
  * <b>Exercise 2.3: which read does a LIST ask for?</b>
  *
  * <p>A LIST carries four query parameters that together say how fresh the answer must be:
- * {@code resourceVersion}, {@code resourceVersionMatch}, {@code limit} and {@code continue}.
- * Kubernetes' documentation ("Semantics for get and list") turns every combination into one of
- * five meanings, or refuses it:
+ * {@code resourceVersion}, {@code resourceVersionMatch}, {@code limit} and {@code continue}. Before a
+ * server reads anything it must know which promise the client asked for (one of the five
+ * {@link Semantics}), or refuse a combination it cannot honour. Chapter 2's tables ("GET and LIST at
+ * a resourceVersion") say what each combination means; this method is that knowledge as code.
+ * (The capstone, exercise 2.7, then turns each promise into a read of etcd inside the server.)
  *
- * <table>
- *   <caption>LIST semantics (resourceVersionMatch unset)</caption>
- *   <tr><th>paging</th><th>RV unset</th><th>RV "0"</th><th>RV "N"</th></tr>
- *   <tr><td>no limit</td><td>Most Recent</td><td>Any</td><td>Not older than N</td></tr>
- *   <tr><td>limit, no continue</td><td>Most Recent</td><td>Any</td><td><b>Exact</b> N (legacy rule)</td></tr>
- *   <tr><td>continue</td><td>Continuation</td><td>Continuation ("0" is ignored)</td><td>400</td></tr>
- * </table>
- * With {@code resourceVersionMatch=NotOlderThan}: "0" is Any, N is Not older than N, limit or not.
- * With {@code resourceVersionMatch=Exact}: N is Exact N, limit or not.
- *
- * <p>The refusals come in two layers, in this order:
+ * <p>Some combinations make no sense, and the point is to see why rather than to memorise them. A
+ * {@code resourceVersionMatch} qualifies a resourceVersion: what can it qualify when there is none,
+ * or when a continue token already fixes the revision? Can "exactly as it was at revision 0" mean
+ * anything? A resourceVersion next to a continue token: two answers to "which snapshot?" Kubernetes
+ * refuses in two layers, and the grading tests check both, with its exact codes, reasons and words:
  * <ol>
- *   <li><b>422 Invalid</b>: apimachinery's {@code ValidateListOptions} checks the options and collects
- *       every broken rule, each a field error of {@code resourceVersionMatch}, in this order: a
- *       match without a resourceVersion ({@code Forbidden: resourceVersionMatch is forbidden unless
- *       resourceVersion is provided}); a match with a continue token ({@code Forbidden:
- *       resourceVersionMatch is forbidden when continue is provided}); a match that is neither
- *       {@code Exact} nor {@code NotOlderThan}, case-sensitive ({@code Unsupported value: "exact":
- *       supported values: "Exact", "NotOlderThan", ""}); {@code Exact} with resourceVersion "0"
- *       ({@code Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"}).
- *       The message is {@code ListOptions.meta.k8s.io "" is invalid: } followed by the one field
- *       error, or by all of them as {@code [e1, e2]}; a field error reads
- *       {@code resourceVersionMatch: Forbidden: ...}. For example (GOLD b3.9):
- *       <pre>ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided</pre></li>
- *   <li><b>400 BadRequest</b>, when the options pass: a continue token with a resourceVersion other
- *       than "" or "0" ({@code specifying resource version is not allowed when using continue});
- *       otherwise, a resourceVersion that does not parse: {@code invalid resource version: }
- *       followed by exercise 2.1's message.</li>
+ *   <li><b>422 Invalid</b> when the options themselves are contradictory (apimachinery's
+ *       {@code ValidateListOptions}): every broken rule is reported at once, as field errors of
+ *       {@code ListOptions.meta.k8s.io ""}, so a client can fix them all in one go;</li>
+ *   <li><b>400 BadRequest</b> when the options are well formed but storage cannot serve them: the
+ *       first problem only (a resourceVersion that is not a number is worded as exercise 2.1 words
+ *       it, after {@code invalid resource version: }).</li>
  * </ol>
+ * The golden capture {@code b3-list-limit-continue.txt} (in {@code conformance/golden/}) shows
+ * several of these answers as a real kube-apiserver sent them.
  *
  * <p>Whether the continue token itself is valid is exercise 2.4's business: here, any non-empty
- * token means "continue". Exercise 2.1's {@link ResourceVersions#parse} does the parsing, so solve
- * 2.1 first. Grade it with {@code ./course grade 2 --exercise 2.3}; the specification is
- * {@code ReadPathTest}, one row per combination.
+ * token means "continue". Solve exercise 2.1 first. Grade it with
+ * {@code ./course grade 2 --exercise 2.3}; the specification is {@code ReadPathTest}, one row per
+ * combination.
  */
 public final class ReadPath {
 
@@ -73,9 +61,7 @@ public final class ReadPath {
      * @throws StatusException 422 {@code Invalid} or 400 {@code BadRequest}, with Kubernetes' message
      */
     public static Semantics forList(String resourceVersion, String resourceVersionMatch, long limit, String continueToken) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.3: first collect the 422 field errors of resourceVersionMatch, then the 400s"
-                        + " (continue with a resourceVersion, a resourceVersion that does not parse), then pick the semantics");
+        throw new UnsupportedOperationException("TODO exercise 2.3");
     }
     // end::signature[]
 }

@@ -53,9 +53,7 @@ public record RegistryKeys(String root) {
      *     label, or {@code name} is not a DNS-1123 subdomain; the message contains the value refused
      */
     public String objectKey(String resource, String namespace, String name) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.2: validate resource and namespace as DNS-1123 labels and name as a DNS-1123 subdomain,"
-                        + " then join root, resource, namespace and name with '/'");
+        throw new UnsupportedOperationException("TODO exercise 2.2");
     }
 
     /**
@@ -64,7 +62,7 @@ public record RegistryKeys(String root) {
      * @throws IllegalArgumentException as {@link #objectKey}
      */
     public String clusterObjectKey(String resource, String name) {
-        throw new UnsupportedOperationException("TODO exercise 2.2: like objectKey, without a namespace");
+        throw new UnsupportedOperationException("TODO exercise 2.2");
     }
 
     /**
@@ -73,8 +71,7 @@ public record RegistryKeys(String root) {
      * @throws IllegalArgumentException as {@link #objectKey}
      */
     public String namespacePrefix(String resource, String namespace) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.2: the prefix of every key in that namespace, and of no key in any other namespace");
+        throw new UnsupportedOperationException("TODO exercise 2.2");
     }
 
     /**
@@ -84,8 +81,7 @@ public record RegistryKeys(String root) {
      * @throws IllegalArgumentException as {@link #objectKey}
      */
     public String resourcePrefix(String resource) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 2.2: the prefix of every key of that resource, and of no key of any other resource");
+        throw new UnsupportedOperationException("TODO exercise 2.2");
     }
     // end::signature[]
 }

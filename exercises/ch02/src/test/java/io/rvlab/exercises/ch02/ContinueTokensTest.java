@@ -48,7 +48,7 @@ class ContinueTokensTest {
         assertThat(position)
                 .as("GOLD b3.1 continues at revision 86, from the key just after cm-a (cm-a + NUL), under the prefix")
                 .isEqualTo(new Position(86, PREFIX + "cm-a\u0000"));
-        assertThat(ContinueTokens.decode(GOLD_B37, PREFIX)).isEqualTo(new Position(87, PREFIX + "cm-b\u0000"));
+        assertThat(ContinueTokens.decode(GOLD_B37, PREFIX)).as("decode of the token of GOLD b3.7").isEqualTo(new Position(87, PREFIX + "cm-b\u0000"));
 
         String lastKey = position.startKey().substring(0, position.startKey().length() - 1);
         assertThat(ContinueTokens.encode(lastKey, PREFIX, position.resourceVersion()))
@@ -76,8 +76,8 @@ class ContinueTokensTest {
         String prefix = "/registry/configmaps/";
         String token = ContinueTokens.encode(prefix + "lab/cm-a", prefix, 86);
 
-        assertThat(token).isEqualTo(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"lab/cm-a\\u0000\"}"));
-        assertThat(ContinueTokens.decode(token, prefix)).isEqualTo(new Position(86, prefix + "lab/cm-a\u0000"));
+        assertThat(token).as("the token of a list of every namespace: start keeps the namespace").isEqualTo(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"lab/cm-a\\u0000\"}"));
+        assertThat(ContinueTokens.decode(token, prefix)).as("decode of that token, back to the full key").isEqualTo(new Position(86, prefix + "lab/cm-a\u0000"));
     }
 
     @Test

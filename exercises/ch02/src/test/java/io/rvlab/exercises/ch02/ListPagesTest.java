@@ -117,11 +117,11 @@ class ListPagesTest {
                 .isEmpty();
 
         Page more = ListPages.list(client.getKVClient(), lab, 3, "");
-        assertThat(more.items()).hasSize(3);
+        assertThat(more.items()).as("the page after the token with rv -1: limit 3, and there are more keys, so 3 items").hasSize(3);
         assertThat(more.continueToken()).as("limit 3 over 4 objects: one is left, so a token").isNotEmpty();
         Page rest = ListPages.list(client.getKVClient(), lab, 3, more.continueToken());
         assertThat(rest.items()).as("the last page holds d only, not lab2's x").hasSize(1);
-        assertThat(rest.continueToken()).isEmpty();
+        assertThat(rest.continueToken()).as("the last page carries no continue token").isEmpty();
 
         for (long unlimited : new long[] {0, -1, 100}) {
             Page all = ListPages.list(client.getKVClient(), lab, unlimited, "");
@@ -176,9 +176,9 @@ class ListPagesTest {
                         + " so ResourceExpiredException (410 Expired), not a page read at some other revision", r)
                 .isInstanceOf(ResourceExpiredException.class);
         ResourceExpiredException expired = (ResourceExpiredException) thrown;
-        assertThat(expired.code()).isEqualTo(410);
-        assertThat(expired.reason()).isEqualTo("Expired");
-        assertThat(expired.getMessage()).isEqualTo(ResourceExpiredException.CONTINUE_TOO_OLD);
+        assertThat(expired.code()).as("the page after a compaction of the list's revision: HTTP code 410 Gone").isEqualTo(410);
+        assertThat(expired.reason()).as("the Status reason of that 410").isEqualTo("Expired");
+        assertThat(expired.getMessage()).as("the message of an expired continue token, word for word (ResourceExpiredException.CONTINUE_TOO_OLD)").isEqualTo(ResourceExpiredException.CONTINUE_TOO_OLD);
     }
 
     private static long revisionOf(Page page, String what) {

@@ -113,6 +113,31 @@ class ResourceVersionsTest {
     }
 
     @Test
+    @DisplayName("two problems in one value: Go reports the first it meets, reading left to right")
+    void firstProblemWins() {
+        String overflowFirst = "99999999999999999999x";
+        Throwable thrown = catchThrowable(() -> ResourceVersions.parse(overflowFirst));
+        assertThat(thrown)
+                .as("parse(\"%s\") must throw IllegalArgumentException", overflowFirst)
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage())
+                .as("parse(\"%s\"): Go's ParseUint reads left to right, and its 20th digit overflows 64 bits before"
+                        + " it reaches the 'x', so Go answers 'value out of range', not 'invalid syntax'", overflowFirst)
+                .isEqualTo("resourceVersion: Invalid value: \"" + overflowFirst + "\": strconv.ParseUint: parsing \""
+                        + overflowFirst + "\": value out of range");
+
+        String syntaxFirst = "1x999999999999999999999";
+        Throwable early = catchThrowable(() -> ResourceVersions.parse(syntaxFirst));
+        assertThat(early)
+                .as("parse(\"%s\") must throw IllegalArgumentException", syntaxFirst)
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(early.getMessage())
+                .as("parse(\"%s\"): here the 'x' comes first, long before the digits could overflow, so Go answers"
+                        + " 'invalid syntax'", syntaxFirst)
+                .endsWith(": invalid syntax");
+    }
+
+    @Test
     @DisplayName("compare: numbers, not strings (\"10\" is newer than \"9\")")
     void compareAsNumbers() {
         assertCompare("1", "2", -1);
@@ -154,8 +179,8 @@ class ResourceVersionsTest {
     void firstBadOneIsNamed() {
         Throwable thrown = catchThrowable(() -> ResourceVersions.compare("x", "y"));
 
-        assertThat(thrown).isInstanceOf(IllegalArgumentException.class);
-        assertThat(thrown.getMessage()).isEqualTo("resource version is not well formed: x");
+        assertThat(thrown).as("compare(\"x\", \"y\") must throw IllegalArgumentException").isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage()).as("with both bad, the message names the first one, a").isEqualTo("resource version is not well formed: x");
     }
 
     private static void assertCompare(String a, String b, int expected) {

@@ -4,9 +4,9 @@ package io.rvlab.exercises.ch02;
  * Reference answer to exercise 2.1: read a resourceVersion.
  *
  * <p>{@code Long.parseUnsignedLong} alone is not Go's {@code strconv.ParseUint}: it accepts a
- * leading '+' and any Unicode digit ("１２" in full width, "١٢" in Arabic-Indic). So the text is
- * checked for ASCII digits first, and only then converted; the only failure left after that check
- * is a number too big for 64 bits.
+ * leading '+' and any Unicode digit ("１２" in full width, "١٢" in Arabic-Indic), and it cannot say
+ * which of two problems comes first. So the text is read as Go reads it: one ASCII digit at a time,
+ * stopping at the first character that is not one or at the first digit that overflows.
  */
 public final class ResourceVersions {
 
@@ -17,15 +17,28 @@ public final class ResourceVersions {
         if (resourceVersion.isEmpty() || resourceVersion.equals("0")) {
             return 0;
         }
-        if (!allAsciiDigits(resourceVersion)) {
-            throw invalid(resourceVersion, "invalid syntax");
+        // As Go's ParseUint: left to right, stopping at the first problem, so "99999999999999999999x"
+        // is out of range (the 20th digit overflows) and "1x9999999999999999999" is invalid syntax.
+        long value = 0; // unsigned
+        for (int i = 0; i < resourceVersion.length(); i++) {
+            char c = resourceVersion.charAt(i);
+            if (c < '0' || c > '9') {
+                throw invalid(resourceVersion, "invalid syntax");
+            }
+            if (Long.compareUnsigned(value, CUTOFF) >= 0) {
+                throw invalid(resourceVersion, "value out of range");
+            }
+            long next = value * 10 + (c - '0');
+            if (Long.compareUnsigned(next, value * 10) < 0) {
+                throw invalid(resourceVersion, "value out of range");
+            }
+            value = next;
         }
-        try {
-            return Long.parseUnsignedLong(resourceVersion);
-        } catch (NumberFormatException e) {
-            throw invalid(resourceVersion, "value out of range");
-        }
+        return value;
     }
+
+    /** The smallest value whose tenfold overflows 64 unsigned bits. */
+    private static final long CUTOFF = Long.divideUnsigned(-1L, 10) + 1;
 
     public static int compare(String a, String b) {
         requireWellFormed(a);
