@@ -457,7 +457,7 @@ class ReadDecisionCapstoneTest {
             HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());
             Answer answer = new Answer(response.statusCode(), response.body());
-            if (answer.code() == 500 && answer.json().path("message").asText().startsWith("TODO exercise 2.7")) {
+            if (answer.code() == 500 && answer.json().path("message").asText().contains("TODO exercise 2.7")) {
                 // The skeleton's marker, thrown inside the server: say so as the grader understands it.
                 throw new UnsupportedOperationException("TODO exercise 2.7 (the server asked your ResourceVersionReads"
                         + " where to read, and it is still the skeleton: the client got a 500)");
