@@ -31,10 +31,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * resourceVersion stays (GOLD h.7, h.8): the grading tests replay the golden sequence on etcd and
  * check that too.
  *
- * <p>Useful calls: {@code object.deepCopy()}, {@code object.path("spec")},
- * {@code object.withObjectProperty("metadata")}, {@code put("generation", long)},
- * {@code set("status", node)}, {@code remove("labels")}; {@code JsonNode.equals} compares values.
- * Grade it with {@code ./course grade 3 --exercise 3.3}; the specification is
+ * <p>Grade it with {@code ./course grade 3 --exercise 3.3}; the specification is
  * {@code DeploymentStrategyTest}.
  */
 public final class DeploymentStrategy {
@@ -50,8 +47,7 @@ public final class DeploymentStrategy {
      * @return a copy with {@code metadata.generation} 1 and {@code status} {@code {}}
      */
     public static ObjectNode prepareForCreate(ObjectNode requested) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.3: copy; metadata.generation = 1; status = {}");
+        throw new UnsupportedOperationException("TODO exercise 3.3");
     }
 
     /**
@@ -63,9 +59,7 @@ public final class DeploymentStrategy {
      *     the spec or the annotations differ from the old ones
      */
     public static ObjectNode prepareForUpdate(ObjectNode old, ObjectNode requested) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.3: copy requested; status = old status; generation = old generation,"
-                        + " + 1 if spec or annotations changed");
+        throw new UnsupportedOperationException("TODO exercise 3.3");
     }
 
     /**
@@ -76,8 +70,7 @@ public final class DeploymentStrategy {
      * @return a copy of {@code requested} with the old spec, the old labels and the old generation
      */
     public static ObjectNode prepareForStatusUpdate(ObjectNode old, ObjectNode requested) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.3: copy requested; spec, metadata.labels and metadata.generation from old");
+        throw new UnsupportedOperationException("TODO exercise 3.3");
     }
     // end::signature[]
 }
