@@ -34,19 +34,19 @@ public final class ThreeWayMerge {
 
     // tag::signature[]
     /**
-     * The JSON merge patch that turns {@code base} into {@code mine}: a key of mine that base
-     * lacks or holds differently, with mine's value (for two objects, the patch between them, and
-     * nothing if that is empty); a key of base that mine lacks, with {@code null}.
+     * The smallest JSON merge patch that turns {@code base} into {@code mine}: applied to base (see
+     * {@link #applyMergePatch}) it gives mine, and it mentions nothing that did not change, down to
+     * the deepest object (so neither the resourceVersion you read nor a field you left alone is
+     * sent back). Neither argument is changed.
      */
     public static ObjectNode createMergePatch(ObjectNode base, ObjectNode mine) {
         throw new UnsupportedOperationException("TODO exercise 3.4");
     }
 
     /**
-     * RFC 7386's MergePatch(target, patch): a patch that is not an object replaces the target; an
-     * object patch is applied key by key to the target (to {@code {}} if the target is not an
-     * object): {@code null} removes the key, any other value is merged into the key's old value.
-     * Neither argument is changed.
+     * RFC 7386's MergePatch(target, patch) (its section 2 defines it, its appendix A gives examples):
+     * the document Kubernetes stores when it receives {@code patch} as
+     * {@code application/merge-patch+json} for {@code target}. Neither argument is changed.
      *
      * @param target the document to patch; may be {@code null} (no document)
      */
