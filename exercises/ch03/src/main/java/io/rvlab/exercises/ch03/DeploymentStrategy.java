@@ -10,31 +10,26 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * it wrote itself to know whether it has acted on the latest desired state, so it must not move
  * when the controller writes status, or the controller would chase its own writes forever.
  *
- * <p>Before a write, the server turns the object the client sent into the object it stores, with
- * the rules of the kind's strategy (Kubernetes' {@code pkg/registry/apps/deployment/strategy.go}):
+ * <p>Before a write, the server turns the object the client sent into the object it stores (the
+ * kind's strategy, Kubernetes' {@code pkg/registry/apps/deployment/strategy.go}). What clients observe
+ * of it, in the golden capture h1 of a real kube-apiserver (the chapter's generation section walks
+ * through it):
  * <ul>
- *   <li><b>create</b>: generation is 1 and status is empty ({@code {}}), whatever the client sent
- *       (GOLD h.1);</li>
- *   <li><b>update of the main resource</b>: clients cannot set generation, the server copies the
- *       old one; it goes up by exactly 1 when {@code spec} changed, and also, for a Deployment, when
- *       {@code metadata.annotations} changed, because they are copied to the ReplicaSets (GOLD h.2
- *       and h.3: spec, 1 to 2 to 3; h.4: labels, stays 3; h.5: annotations, 4). Status sent here is
- *       ignored: the old status is kept (GOLD h.7);</li>
- *   <li><b>update through /status</b>: only status changes; spec and labels are taken from the old
- *       object and generation stays (GOLD h.6, and h.8 where spec sent to /status is ignored);</li>
- *   <li>{@code status.observedGeneration} is never set by the server: it is whatever the status
- *       writer sent (GOLD h.6 stores observedGeneration 3 next to generation 4).</li>
+ *   <li>a new Deployment starts at generation 1 with an empty status, whatever the client sent (h.1);</li>
+ *   <li>no client can set the generation; a user who changes what the Deployment should be sees it
+ *       move by exactly one (h.2, h.3), a label change does not count (h.4), an annotation change does
+ *       for a Deployment, whose annotations reach its ReplicaSets (h.5);</li>
+ *   <li>the main resource cannot change the status, and {@code /status} cannot change anything but
+ *       the status (h.6, h.7, h.8): a controller writing its status never moves the generation;</li>
+ *   <li>{@code status.observedGeneration} is the status writer's, never the server's (h.6 stores
+ *       observedGeneration 3 next to generation 4).</li>
  * </ul>
- * "Changed" means a different JSON value; a missing field, a JSON {@code null} and, for
- * annotations, an empty object {@code {}} all mean "none" (Go's semantic equality treats a nil and
- * an empty map alike). When the result equals the stored object, nothing is written and the
- * resourceVersion stays (GOLD h.7, h.8): the grading tests replay the golden sequence on etcd and
- * check that too.
+ * "Changed" is judged as Go's semantic equality judges it: a missing field and a JSON {@code null}
+ * are the same, and so are no annotations and an empty map. When the result equals the stored
+ * object, nothing is written and the resourceVersion stays (h.7, h.8): the grading tests replay the
+ * golden sequence on etcd and check that too.
  *
- * <p>Useful calls: {@code object.deepCopy()}, {@code object.path("spec")},
- * {@code object.withObjectProperty("metadata")}, {@code put("generation", long)},
- * {@code set("status", node)}, {@code remove("labels")}; {@code JsonNode.equals} compares values.
- * Grade it with {@code ./course grade 3 --exercise 3.3}; the specification is
+ * <p>Grade it with {@code ./course grade 3 --exercise 3.3}; the specification is
  * {@code DeploymentStrategyTest}.
  */
 public final class DeploymentStrategy {
@@ -47,11 +42,10 @@ public final class DeploymentStrategy {
      * The object to store for a create.
      *
      * @param requested the Deployment the client POSTed (not changed by this method)
-     * @return a copy with {@code metadata.generation} 1 and {@code status} {@code {}}
+     * @return the object to store (a new object)
      */
     public static ObjectNode prepareForCreate(ObjectNode requested) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.3: copy; metadata.generation = 1; status = {}");
+        throw new UnsupportedOperationException("TODO exercise 3.3");
     }
 
     /**
@@ -59,13 +53,10 @@ public final class DeploymentStrategy {
      *
      * @param old the stored Deployment (not changed by this method)
      * @param requested the Deployment as the client wants it (not changed by this method)
-     * @return a copy of {@code requested} with the old status, and the old generation, plus 1 if
-     *     the spec or the annotations differ from the old ones
+     * @return the object to store (a new object)
      */
     public static ObjectNode prepareForUpdate(ObjectNode old, ObjectNode requested) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.3: copy requested; status = old status; generation = old generation,"
-                        + " + 1 if spec or annotations changed");
+        throw new UnsupportedOperationException("TODO exercise 3.3");
     }
 
     /**
@@ -73,11 +64,10 @@ public final class DeploymentStrategy {
      *
      * @param old the stored Deployment (not changed by this method)
      * @param requested the Deployment as the status writer sent it (not changed by this method)
-     * @return a copy of {@code requested} with the old spec, the old labels and the old generation
+     * @return the object to store (a new object)
      */
     public static ObjectNode prepareForStatusUpdate(ObjectNode old, ObjectNode requested) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.3: copy requested; spec, metadata.labels and metadata.generation from old");
+        throw new UnsupportedOperationException("TODO exercise 3.3");
     }
     // end::signature[]
 }

@@ -1,33 +1,26 @@
 package io.rvlab.exercises.ch03;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.KV;
-import java.util.function.UnaryOperator;
+import io.rvlab.ch02.storage.RegistryKey;
+import io.rvlab.ch03.storage.Preconditions;
+import io.rvlab.ch03.storage.UpdateFunction;
 
 /**
- * <b>Exercise 3.1: GuaranteedUpdate, read-modify-write as one etcd transaction.</b>
+ * <b>Exercise 3.1 (capstone): GuaranteedUpdate, inside chapter 3's API server.</b>
  *
- * <p>Every update kube-apiserver makes goes through one storage function, {@code GuaranteedUpdate}:
- * read the object and its {@code mod_revision} R, let the caller compute the new object from it,
- * then write with one etcd transaction: <em>if</em> the key's mod_revision is still R <em>then</em>
- * put. If another writer got in between, the comparison fails, nothing is written, and the loop
- * reads the key again and runs the function again on what it finds. A race between two API
- * servers (or two requests) never loses an update and never reaches the client as an error.
+ * <p>Every PUT and PATCH kube-apiserver serves ends in one storage function, {@code
+ * GuaranteedUpdate}. The request's own logic (the resourceVersion check of a PUT, applying a patch,
+ * the server-owned fields, validation) is the {@code tryUpdate} it is given; storage's job is to
+ * store what {@code tryUpdate} computes from the object as it is stored, and to make sure that
+ * "as it is stored" is still true at the moment of the write. Several requests, on several API
+ * servers, update the same object at the same time; etcd is the only thing they share.
  *
- * <p>Two more rules from Kubernetes:
- * <ul>
- *   <li>if the function returns exactly what is stored, nothing is written: no transaction, no new
- *       revision, the object keeps its resourceVersion (GOLD c1.4: an identical PUT answers 200
- *       with the same resourceVersion, and etcd's revision does not move);</li>
- *   <li>the function may run several times, so it must compute its answer only from its argument.</li>
- * </ul>
- * Kubernetes loops until it wins; this exercise gives up after {@code maxAttempts} runs of the
- * function, so a test can never hang.
- *
- * <p>Useful jetcd calls: {@code kv.get(keyBytes)} ({@code getKvs()} is empty when the key does not
- * exist); {@code kv.txn().If(new Cmp(keyBytes, Cmp.Op.EQUAL, CmpTarget.modRevision(r)))
- * .Then(Op.put(keyBytes, valueBytes, PutOption.DEFAULT)).commit()}; {@code TxnResponse.isSucceeded()};
- * {@code TxnResponse.getHeader().getRevision()}, the revision of that transaction. Grade it with
- * {@code ./course grade 3 --exercise 3.1}; the specification is {@code GuaranteedUpdateTest}.
+ * <p>This method replaces chapter 3's own for every PUT and PATCH of the server (see
+ * {@code capstone/YourStorage}). It is judged through that server: HTTP clients racing GET-then-PUT,
+ * {@code kubectl replace} of a stale copy, {@code kubectl patch} while another writer is busy, and
+ * writes slipped in by the tests at the worst possible moment. Run it yourself with
+ * {@code ./course serve --exercise 3.1} and point kubectl at it.
  */
 public final class GuaranteedUpdate {
 
@@ -36,24 +29,38 @@ public final class GuaranteedUpdate {
 
     // tag::signature[]
     /**
-     * Updates {@code key} to {@code tryUpdate(current value)}, retrying on a lost race.
+     * Stores {@code tryUpdate(current object)} under {@code key}, such that no write by anyone else
+     * is ever overwritten: what is written was computed from the object as etcd holds it at the
+     * moment of the write.
      *
-     * @param key the etcd key; it must exist
-     * @param tryUpdate computes the new value (UTF-8 text) from the current one; it is called once
-     *     per attempt, each time with the value just read
-     * @param maxAttempts how many times {@code tryUpdate} may run, at least 1
-     * @return the key's mod_revision after the call: the revision of the transaction that wrote
-     *     the new value, or, when {@code tryUpdate} returned the current value unchanged, the
-     *     mod_revision it already had (nothing was written)
-     * @throws java.util.NoSuchElementException if the key does not exist (also when it is deleted
-     *     during the update); the message names the key
-     * @throws IllegalStateException if every one of the {@code maxAttempts} transactions lost its
-     *     comparison; the message names the key
+     * <ul>
+     *   <li>Someone else writing the object first is never an error for the caller: the update
+     *       then applies to the newer object, as often as it takes. (A client that sent a stale
+     *       resourceVersion gets its 409 from {@code tryUpdate}, not from here.)</li>
+     *   <li>{@code preconditions} hold for the very object {@code tryUpdate} was given;
+     *       otherwise {@link Preconditions#check} throws, and that reaches the caller.</li>
+     *   <li>Whatever {@code tryUpdate} throws reaches the caller unchanged, and nothing is
+     *       written. {@code tryUpdate} may run several times; it may change the object it is
+     *       given.</li>
+     *   <li>When the object to store is what is stored already (the same bytes in etcd), nothing is
+     *       written: etcd's revision does not move and the object keeps its resourceVersion (GOLD
+     *       c1.4: an identical PUT answers 200 with the same resourceVersion).</li>
+     * </ul>
+     *
+     * @param kv etcd
+     * @param objects how an object is kept in etcd (given: decode, encode, the resourceVersion)
+     * @param key where the object is stored ({@link RegistryKey#path()})
+     * @param preconditions what the object must still be (its uid, its resourceVersion; maybe none)
+     * @param tryUpdate computes the object to store from the object as stored, with its resourceVersion
+     * @return the object as stored after the call, carrying its resourceVersion: the revision of your
+     *     write, or, when nothing had to be written, the one it already had
+     * @throws io.rvlab.ch02.storage.KeyNotFoundException (for {@code key.path()}) if there is no object,
+     *     also when it is deleted while you update it: an update never brings an object back (404)
+     * @throws io.rvlab.ch03.storage.PreconditionFailedException if a precondition does not hold (409)
      */
-    public static long update(KV kv, String key, UnaryOperator<String> tryUpdate, int maxAttempts) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.1: read value and mod_revision; new = tryUpdate(value); same value -> return"
-                        + " mod_revision; else txn If(mod_revision == read) Then(put); lost -> read again");
+    public static ObjectNode update(KV kv, StoredObjects objects, RegistryKey key, Preconditions preconditions,
+            UpdateFunction tryUpdate) {
+        throw new UnsupportedOperationException("TODO exercise 3.1");
     }
     // end::signature[]
 }

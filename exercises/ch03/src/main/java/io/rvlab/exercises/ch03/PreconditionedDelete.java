@@ -7,11 +7,12 @@ import io.etcd.jetcd.KV;
  *
  * <p>A client can attach preconditions to a DELETE ({@code DeleteOptions.preconditions}): "delete it
  * only if its uid is still U" (it is the very object I mean, not a new one with the same name) and
- * "only if its resourceVersion is still R" (nobody changed it since I looked). kube-apiserver reads
- * the object, checks the preconditions against it, and deletes with an etcd transaction that
- * compares the key's {@code mod_revision} with the one it read, so that the checked object is the
- * deleted one. If the transaction loses (someone wrote in between), it reads again and checks
- * again.
+ * "only if its resourceVersion is still R" (nobody changed it since I looked). A garbage collector
+ * deleting an owner's dependents, or a controller cleaning up what it created, relies on them: the
+ * promise is that the object deleted is the very object the preconditions held for. Other writers
+ * are busy on the same etcd at the same time: a check that was true a moment ago is worth nothing
+ * if the object can change (or be deleted and recreated) before the delete lands, and a write by
+ * someone else must not turn into an error when the preconditions still hold for what is stored.
  *
  * <p>The answers, from GOLD c2 (a ConfigMap {@code cm-del} with uid {@code e169eed2-...}):
  * <ul>
@@ -29,13 +30,11 @@ import io.etcd.jetcd.KV;
  * Note the conflict names the <em>Kind</em> ({@code ConfigMap}, {@code Deployment.apps}), the
  * not-found the <em>resource</em> ({@code configmaps}). The resourceVersion is compared as text,
  * as Kubernetes compares it: the record's is the key's mod_revision in decimal. A conflict or a
- * not-found writes nothing. (When the transaction loses and the second look fails, kube-apiserver
- * words the 409 as a storage error; this exercise gives the same messages as above.)
+ * not-found writes nothing. (When a precondition fails only on a second look, after a concurrent
+ * write, kube-apiserver words the 409 as a storage error; this exercise gives the same messages as
+ * above.)
  *
- * <p>The object is stored as JSON; its uid is {@code metadata.uid}. Useful jetcd calls:
- * {@code kv.get(keyBytes)}; {@code kv.txn().If(new Cmp(keyBytes, Cmp.Op.EQUAL,
- * CmpTarget.modRevision(r))).Then(Op.delete(keyBytes, DeleteOption.DEFAULT)).commit()};
- * {@code TxnResponse.isSucceeded()}, {@code getHeader().getRevision()}. Grade it with
+ * <p>The object is stored as JSON; its uid is {@code metadata.uid}. Grade it with
  * {@code ./course grade 3 --exercise 3.5}; the specification is {@code PreconditionedDeleteTest}.
  */
 public final class PreconditionedDelete {
@@ -74,9 +73,7 @@ public final class PreconditionedDelete {
      * @param key the registry key, e.g. {@code /registry/configmaps/lab/cm-del}
      */
     public static Outcome delete(KV kv, String key, Target target, Preconditions preconditions) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.5: read; missing -> NotFound; uid, then resourceVersion vs mod_revision -> Conflict;"
-                        + " txn If(mod_revision == read) Then(delete) -> Deleted; lost -> read again");
+        throw new UnsupportedOperationException("TODO exercise 3.5");
     }
     // end::signature[]
 }

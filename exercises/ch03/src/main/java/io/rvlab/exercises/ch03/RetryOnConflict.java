@@ -10,24 +10,24 @@ import java.util.function.Supplier;
  * <b>Exercise 3.2: RetryOnConflict with client-go's backoff.</b>
  *
  * <p>A client that sends its resourceVersion gets 409 Conflict when someone else wrote first. The
- * usual answer is client-go's {@code retry.RetryOnConflict(retry.DefaultRetry, fn)}: run {@code fn}
- * (GET the latest object, change it, PUT it) again after a short sleep, as long as it fails with a
- * conflict; give up after a few attempts with the last conflict. Any other error ends it at once.
+ * usual answer is client-go's {@code retry.RetryOnConflict(retry.DefaultRetry, fn)}, where {@code fn}
+ * is one whole attempt: GET the latest object, change it, PUT it. Controllers call it on every
+ * status update; a hundred clients on one hot object call it at once, which is why it waits a
+ * little, and a little differently each time, before it tries again. It tries again only when the
+ * failure was a conflict, and never forever: when the attempts run out, the caller gets the last
+ * conflict itself, not a "timed out".
  *
- * <p>The sleeps follow apimachinery's {@code wait.Backoff} and {@code wait.ExponentialBackoff}:
+ * <p>The waits are apimachinery's {@code wait.Backoff}: {@code steps} bounds the attempts (not the
+ * sleeps); {@code duration} is the first base wait, which {@code factor} multiplies from one wait
+ * to the next (a factor of 0 means "no change"); {@code jitter} adds up to that fraction of the
+ * base, at random, to each wait. Two examples from client-go:
  * <ul>
- *   <li>{@code fn} runs at most {@code steps} times, so there are at most {@code steps - 1} sleeps;
- *       there is no sleep before the first attempt, nor after the last;</li>
- *   <li>sleep k (counting from 0) is {@code d_k + random * jitter * d_k}, with {@code d_0 = duration}
- *       and {@code d_(k+1) = d_k * factor} (a factor of 0 keeps {@code d} as it is); {@code random} is
- *       a fresh number in [0, 1) each time, and the jitter is added to the sleep only, never to the
- *       next {@code d}; Go truncates each product to whole nanoseconds;</li>
- *   <li>{@code DefaultRetry} (steps 5, 10 ms, factor 1.0, jitter 0.1) therefore means at most five
- *       attempts and four sleeps of 10 to 11 ms each; {@code DefaultBackoff} (steps 4, 10 ms, factor
- *       5.0, jitter 0.1) at most four attempts and sleeps of about 10, 50 and 250 ms;</li>
- *   <li>when the attempts run out, {@code OnError} returns the last conflict itself, not wait's own
- *       "timed out waiting for the condition".</li>
+ *   <li>{@code DefaultRetry} (steps 5, 10 ms, factor 1.0, jitter 0.1): at most five attempts, and
+ *       between them waits of 10 to 11 ms each;</li>
+ *   <li>{@code DefaultBackoff} (steps 4, 10 ms, factor 5.0, jitter 0.1): at most four attempts, and
+ *       waits of 10, 50 and 250 ms, each plus up to 10% of itself.</li>
  * </ul>
+ * Go computes in whole nanoseconds, truncating.
  * A conflict is what apimachinery's {@code errors.IsConflict} says: reason {@code Conflict}, or code
  * 409 with a reason it does not know. {@code AlreadyExists} is a 409 too, but not a conflict:
  * trying to create the same name again cannot help. (client-go also looks inside wrapped errors;
@@ -85,9 +85,7 @@ public final class RetryOnConflict {
      * not in {@link #KNOWN_REASONS} (an empty or null reason included). Anything else is not.
      */
     public static boolean isConflict(Throwable error) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.2: a StatusException whose reason is Conflict, or whose code is 409 and whose"
-                        + " reason is not a known one");
+        throw new UnsupportedOperationException("TODO exercise 3.2");
     }
 
     /**
@@ -102,9 +100,7 @@ public final class RetryOnConflict {
      *     conflict (the very same exception) after {@code backoff.steps()} attempts
      */
     public static <T> T retryOnConflict(Backoff backoff, Sleeper sleeper, DoubleSupplier random, Supplier<T> fn) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.2: loop at most steps times: return fn's result; rethrow a non-conflict;"
-                        + " after the last attempt rethrow the conflict; else sleep d + random*jitter*d, d *= factor");
+        throw new UnsupportedOperationException("TODO exercise 3.2");
     }
 
     /** The same, sleeping for real with {@link ThreadLocalRandom} jitter: what a client uses. */

@@ -21,9 +21,7 @@ package io.rvlab.exercises.ch03;
  *   <li>NotFound (404): {@code <resource> "<name>" not found} (GOLD c1.11, c2.4).</li>
  * </ul>
  *
- * <p>Useful calls: Jackson's {@code new ObjectMapper().createObjectNode()}, whose {@code put} keeps
- * insertion order, {@code putObject}, and {@code writeValueAsString} (it escapes the quotes in the
- * message for you). Grade it with {@code ./course grade 3 --exercise 3.6}; the specification is
+ * <p>Grade it with {@code ./course grade 3 --exercise 3.6}; the specification is
  * {@code StatusErrorsTest}.
  */
 public final class StatusErrors {
@@ -44,27 +42,22 @@ public final class StatusErrors {
      * @param detail what went wrong, e.g. {@link #OPTIMISTIC_LOCK_ERROR_MSG}
      */
     public static String conflict(String group, String resource, String name, String detail) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.6: message \"Operation cannot be fulfilled on <resource[.group]> \\\"<name>\\\": <detail>\","
-                        + " reason Conflict, details {name, group if not empty, kind}, code 409");
+        throw new UnsupportedOperationException("TODO exercise 3.6");
     }
 
     /** The body of the 409 a PUT with a stale resourceVersion gets (GOLD c1.2). */
     public static String staleUpdate(String group, String resource, String name) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.6: a conflict whose detail is OPTIMISTIC_LOCK_ERROR_MSG");
+        throw new UnsupportedOperationException("TODO exercise 3.6");
     }
 
     /** The body of a 409 AlreadyExists: a create of a name that is taken (GOLD c2.7). */
     public static String alreadyExists(String group, String resource, String name) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.6: message \"<resource[.group]> \\\"<name>\\\" already exists\", reason AlreadyExists, code 409");
+        throw new UnsupportedOperationException("TODO exercise 3.6");
     }
 
     /** The body of a 404 NotFound (GOLD c1.11, c2.4). */
     public static String notFound(String group, String resource, String name) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.6: message \"<resource[.group]> \\\"<name>\\\" not found\", reason NotFound, code 404");
+        throw new UnsupportedOperationException("TODO exercise 3.6");
     }
     // end::signature[]
 }

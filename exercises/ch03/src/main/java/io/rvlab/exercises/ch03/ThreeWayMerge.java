@@ -24,9 +24,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * reported. Where both sides hold an object, the check goes down key by key; a key that only one
  * side changed is never a conflict. "No value" and {@code null} are the same thing here.
  *
- * <p>Useful calls: {@code node.isObject()}, {@code fields()} or {@code fieldNames()},
- * {@code get(key)} (null if absent), {@code deepCopy()}, {@code set}, {@code remove},
- * {@code putNull}; {@code JsonNode.equals} compares values. Grade it with
+ * <p>Grade it with
  * {@code ./course grade 3 --exercise 3.4}; the specification is {@code ThreeWayMergeTest}.
  */
 public final class ThreeWayMerge {
@@ -36,26 +34,24 @@ public final class ThreeWayMerge {
 
     // tag::signature[]
     /**
-     * The JSON merge patch that turns {@code base} into {@code mine}: a key of mine that base
-     * lacks or holds differently, with mine's value (for two objects, the patch between them, and
-     * nothing if that is empty); a key of base that mine lacks, with {@code null}.
+     * The smallest JSON merge patch that turns {@code base} into {@code mine}: applied to base (see
+     * {@link #applyMergePatch}) it gives mine, and it mentions nothing that did not change, down to
+     * the deepest object (so neither the resourceVersion you read nor a field you left alone is
+     * sent back). Neither argument is changed.
      */
     public static ObjectNode createMergePatch(ObjectNode base, ObjectNode mine) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.4: changed or added keys -> mine's value (objects: recurse), removed keys -> null");
+        throw new UnsupportedOperationException("TODO exercise 3.4");
     }
 
     /**
-     * RFC 7386's MergePatch(target, patch): a patch that is not an object replaces the target; an
-     * object patch is applied key by key to the target (to {@code {}} if the target is not an
-     * object): {@code null} removes the key, any other value is merged into the key's old value.
-     * Neither argument is changed.
+     * RFC 7386's MergePatch(target, patch) (its section 2 defines it, its appendix A gives examples):
+     * the document Kubernetes stores when it receives {@code patch} as
+     * {@code application/merge-patch+json} for {@code target}. Neither argument is changed.
      *
      * @param target the document to patch; may be {@code null} (no document)
      */
     public static JsonNode applyMergePatch(JsonNode target, JsonNode patch) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.4: RFC 7386 section 2, on copies");
+        throw new UnsupportedOperationException("TODO exercise 3.4");
     }
 
     /**
@@ -67,9 +63,7 @@ public final class ThreeWayMerge {
      *     different values, as {@code .a.b}
      */
     public static ObjectNode merge(ObjectNode base, ObjectNode mine, ObjectNode theirs) {
-        throw new UnsupportedOperationException(
-                "TODO exercise 3.4: patch = createMergePatch(base, mine); walk it against base and theirs"
-                        + " to find conflicts; else applyMergePatch(theirs, patch)");
+        throw new UnsupportedOperationException("TODO exercise 3.4");
     }
     // end::signature[]
 }

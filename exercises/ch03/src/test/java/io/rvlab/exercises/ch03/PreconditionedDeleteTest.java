@@ -61,8 +61,8 @@ class PreconditionedDeleteTest {
 
         Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, Preconditions.NONE);
 
-        assertThat(outcome).isInstanceOf(Outcome.Deleted.class);
-        assertThat(etcd.get(key)).isEmpty();
+        assertThat(outcome).as("the answer to a DELETE without preconditions").isInstanceOf(Outcome.Deleted.class);
+        assertThat(etcd.get(key)).as("the key in etcd after the DELETE").isEmpty();
     }
 
     @Test
@@ -75,7 +75,8 @@ class PreconditionedDeleteTest {
 
         Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions("", Long.toString(created)));
 
-        assertThat(outcome).isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the"
+        assertThat(outcome).as("the answer to a DELETE with resourceVersion precondition %d, the object being at %d",
+                created, patched).isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the"
                 + " ResourceVersion in the precondition (" + created + ") does not match the ResourceVersion in record ("
                 + patched + "). The object might have been modified"));
         assertUntouched(etcd, key, patched, "d2");
@@ -90,7 +91,8 @@ class PreconditionedDeleteTest {
 
         Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions(OTHER_UID, ""));
 
-        assertThat(outcome).isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the UID in"
+        assertThat(outcome).as("the answer to a DELETE with uid precondition %s, the object's uid being %s", OTHER_UID, UID)
+                .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the UID in"
                 + " the precondition (" + OTHER_UID + ") does not match the UID in record (" + UID + "). The object might have"
                 + " been deleted and then recreated"));
         assertUntouched(etcd, key, rv, "d2");
@@ -104,7 +106,8 @@ class PreconditionedDeleteTest {
         long rv = etcd.put(key, configMap(UID, "d2"));
 
         Outcome both = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions(OTHER_UID, "1"));
-        assertThat(both).isInstanceOf(Outcome.Conflict.class);
+        assertThat(both).as("the answer to a DELETE whose uid and resourceVersion preconditions both fail")
+                .isInstanceOf(Outcome.Conflict.class);
         assertThat(((Outcome.Conflict) both).message()).as("the uid precondition is checked before the resourceVersion")
                 .contains("the UID in the precondition (" + OTHER_UID + ")");
 
@@ -126,7 +129,8 @@ class PreconditionedDeleteTest {
 
         Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, Preconditions.NONE);
 
-        assertThat(outcome).isEqualTo(new Outcome.NotFound("configmaps \"cm-del\" not found"));
+        assertThat(outcome).as("the answer to a DELETE of a key that does not exist")
+                .isEqualTo(new Outcome.NotFound("configmaps \"cm-del\" not found"));
         assertThat(etcd.currentRevision()).as("a 404 writes nothing").isEqualTo(before);
         assertThat(etcd.modRevision(key + "2")).as("cm-del2 is another object").isEqualTo(longer);
     }
@@ -142,13 +146,16 @@ class PreconditionedDeleteTest {
                 + uid + "\"}}");
 
         assertThat(PreconditionedDelete.delete(client.getKVClient(), key, web, new Preconditions("", Long.toString(rv + 1000))))
+                .as("a stale resourceVersion precondition on deployments.apps web: the 409 names the Kind and its group")
                 .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on Deployment.apps \"web\": the ResourceVersion"
                         + " in the precondition (" + (rv + 1000) + ") does not match the ResourceVersion in record (" + rv
                         + "). The object might have been modified"));
         assertThat(PreconditionedDelete.delete(client.getKVClient(), prefix.key("registry/deployments/lab/api"),
                 new Target("apps", "Deployment", "deployments", "api"), Preconditions.NONE))
+                .as("a DELETE of deployments.apps api, which does not exist: the 404 names the resource and its group")
                 .isEqualTo(new Outcome.NotFound("deployments.apps \"api\" not found"));
         assertThat(PreconditionedDelete.delete(client.getKVClient(), key, web, new Preconditions(uid, Long.toString(rv))))
+                .as("a DELETE of deployments.apps web whose uid and resourceVersion preconditions both hold")
                 .isInstanceOf(Outcome.Deleted.class);
     }
 
@@ -164,8 +171,9 @@ class PreconditionedDeleteTest {
         Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, new Preconditions(UID, Long.toString(rv)));
 
         assertThat(kv.raced()).as("your code never wrote to etcd").isTrue();
-        assertThat(outcome).as("the delete must compare mod_revision in its transaction, see it lose, read again and"
-                + " find the precondition broken; deleting anyway would delete a change you never saw")
+        assertThat(outcome).as("the answer when another client updated the object (to resourceVersion %d) between your"
+                + " read and your delete, your precondition being resourceVersion %d: deleting it anyway deletes a change"
+                + " the client never saw", theirs[0], rv)
                 .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the ResourceVersion in"
                         + " the precondition (" + rv + ") does not match the ResourceVersion in record (" + theirs[0]
                         + "). The object might have been modified"));
@@ -187,7 +195,7 @@ class PreconditionedDeleteTest {
         assertThat(outcome).as("a lost transaction is not a conflict: the fresh object still has uid %s", UID)
                 .isInstanceOf(Outcome.Deleted.class);
         assertThat(((Outcome.Deleted) outcome).revision()).as("deleted after their write at %d", theirs[0]).isGreaterThan(theirs[0]);
-        assertThat(etcd.get(key)).isEmpty();
+        assertThat(etcd.get(key)).as("the key in etcd after the DELETE").isEmpty();
     }
 
     @Test
@@ -222,8 +230,9 @@ class PreconditionedDeleteTest {
 
         Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, new Preconditions(UID, Long.toString(rv)));
 
-        assertThat(outcome).isEqualTo(new Outcome.NotFound("configmaps \"cm-del\" not found"));
-        assertThat(etcd.get(key)).isEmpty();
+        assertThat(outcome).as("the answer when another client deleted the object between your read and your delete")
+                .isEqualTo(new Outcome.NotFound("configmaps \"cm-del\" not found"));
+        assertThat(etcd.get(key)).as("the key in etcd").isEmpty();
     }
 
     private static void assertUntouched(Direct etcd, String key, long modRevision, String value) {

@@ -13,6 +13,7 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.TxnOption;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The real jetcd KV of a real etcd, with one twist for race tests: just before your code's first
@@ -24,21 +25,30 @@ import java.util.concurrent.CompletableFuture;
 final class RacingKV implements KV {
 
     private final KV etcd;
-    private Runnable race;
+    private final AtomicReference<Runnable> race;
 
     RacingKV(KV etcd, Runnable race) {
         this.etcd = etcd;
-        this.race = race;
+        this.race = new AtomicReference<>(race);
+    }
+
+    /** No race until one is {@link #arm armed}. */
+    RacingKV(KV etcd) {
+        this(etcd, null);
+    }
+
+    /** The other writer's {@code race} runs just before the next write (once). */
+    void arm(Runnable race) {
+        this.race.set(race);
     }
 
     /** Whether the other writer has already written. */
     boolean raced() {
-        return race == null;
+        return race.get() == null;
     }
 
     private void beforeWrite() {
-        Runnable now = race;
-        race = null;
+        Runnable now = race.getAndSet(null);
         if (now != null) {
             now.run();
         }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -40,13 +41,50 @@ class RetryOnConflictTest {
         public void sleep(Duration duration) {
             nanos.add(duration.toNanos());
         }
+
+        /** Your sleeps as a learner reads them: in milliseconds. */
+        @Override
+        public String toString() {
+            return nanos.stream().map(RetryOnConflictTest::ms).toList().toString();
+        }
+    }
+
+    private static final List<String> ORDINALS = List.of("first", "second", "third", "fourth", "fifth", "sixth");
+
+    private static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
+    }
+
+    /**
+     * Checks the sleeps your code asked for, one by one, to the nanosecond (give or take one, for the
+     * order of multiplications); a wrong one is reported in milliseconds, by its place (the second
+     * sleep, before attempt 3) and with how the expected value comes about.
+     *
+     * @param expected pairs: the expected sleep in nanoseconds, and how it is computed
+     */
+    private static void assertSleeps(Sleeps sleeps, String situation, Object... expected) {
+        int count = expected.length / 2;
+        assertThat(sleeps.nanos.size())
+                .withFailMessage("%s: expected %d sleep%s (one between two attempts, none before the first or after the"
+                        + " last), but your code slept %d time%s: %s", situation, count, count == 1 ? "" : "s",
+                        sleeps.nanos.size(), sleeps.nanos.size() == 1 ? "" : "s", sleeps)
+                .isEqualTo(count);
+        for (int i = 0; i < count; i++) {
+            long want = (Long) expected[2 * i];
+            long got = sleeps.nanos.get(i);
+            assertThat(got)
+                    .withFailMessage("%s: the %s sleep (before attempt %d) was %s; expected %s = %s. All your sleeps: %s",
+                            situation, ORDINALS.get(i), i + 2, ms(got), ms(want), expected[2 * i + 1], sleeps)
+                    .isCloseTo(want, within(1L));
+        }
     }
 
     /** Hands out the given numbers in order, and fails the test if more are asked for. */
     private static DoubleSupplier randoms(double... values) {
         Iterator<Double> it = java.util.Arrays.stream(values).boxed().iterator();
         return () -> {
-            assertThat(it.hasNext()).as("more random numbers asked for than sleeps expected").isTrue();
+            assertThat(it.hasNext()).withFailMessage("your code asked for more random numbers than there are sleeps"
+                    + " (%d expected): one random number per sleep, asked when that sleep is computed", values.length).isTrue();
             return it.next();
         };
     }
@@ -67,9 +105,9 @@ class RetryOnConflictTest {
             return "updated";
         });
 
-        assertThat(result).isEqualTo("updated");
-        assertThat(calls[0]).as("one attempt").isEqualTo(1);
-        assertThat(sleeps.nanos).as("no sleep before the first attempt, none after a success").isEmpty();
+        assertThat(result).as("what retryOnConflict returns: the first attempt's result").isEqualTo("updated");
+        assertThat(calls[0]).as("attempts when the first succeeds").isEqualTo(1);
+        assertSleeps(sleeps, "the first attempt succeeds (no sleep before the first attempt, none after a success)");
     }
 
     @Test
@@ -86,15 +124,14 @@ class RetryOnConflictTest {
                 }));
 
         assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
-        assertThat(thrownByFn).as("Steps 5: fn runs exactly five times").hasSize(5);
+        assertThat(thrownByFn).as("attempts (runs of fn) with Steps 5").hasSize(5);
         assertThat(thrown).as("OnError returns the last conflict, the very same exception (not a wrapper, not the first)")
                 .isSameAs(thrownByFn.get(4));
-        assertThat(sleeps.nanos).as("four sleeps: between the attempts, none after the last").hasSize(4);
-        long[] expected = {10 * MS, 10_500_000, 10_250_000, 10_750_000}; // 10 ms + random * 0.1 * 10 ms
-        for (int i = 0; i < expected.length; i++) {
-            assertThat(sleeps.nanos.get(i)).as("sleep %d: 10 ms + random * jitter * 10 ms, the random number being the %d-th",
-                    i, i + 1).isCloseTo(expected[i], within(1L));
-        }
+        assertSleeps(sleeps, "DefaultRetry (10 ms, factor 1, jitter 10%), randoms 0.0, 0.5, 0.25, 0.75",
+                10 * MS, "10 ms + 0.0 x 10% x 10 ms",
+                10_500_000L, "10 ms + 0.5 x 10% x 10 ms",
+                10_250_000L, "10 ms + 0.25 x 10% x 10 ms",
+                10_750_000L, "10 ms + 0.75 x 10% x 10 ms");
     }
 
     @Test
@@ -111,11 +148,12 @@ class RetryOnConflictTest {
             return "won at " + calls[0];
         });
 
-        assertThat(result).isEqualTo("won at 3");
-        assertThat(calls[0]).isEqualTo(3);
-        assertThat(sleeps.nanos).hasSize(2);
-        assertThat(sleeps.nanos.get(0)).isCloseTo(10_100_000L, within(1L));
-        assertThat(sleeps.nanos.get(1)).isCloseTo(10_900_000L, within(1L));
+        assertThat(result).as("what retryOnConflict returns: the successful attempt's result").isEqualTo("won at 3");
+        assertThat(calls[0]).as("attempts: two conflicts, then a success").isEqualTo(3);
+        assertSleeps(sleeps, "DefaultRetry (10 ms, factor 1, jitter 10%), randoms 0.1, 0.9",
+                10_100_000L, "10 ms + 0.1 x 10% x 10 ms",
+                10_900_000L, "10 ms + 0.9 x 10% x 10 ms (the base stays 10 ms: factor 1; the first sleep's jitter is not"
+                        + " carried over)");
     }
 
     @Test
@@ -131,13 +169,12 @@ class RetryOnConflictTest {
                 }));
 
         assertThat(thrown).isInstanceOf(StatusException.class);
-        assertThat(calls[0]).as("Steps 4: four attempts").isEqualTo(4);
-        assertThat(sleeps.nanos).as("three sleeps").hasSize(3);
-        assertThat(sleeps.nanos.get(0)).as("10 ms + 5%").isCloseTo(10_500_000L, within(1L));
-        assertThat(sleeps.nanos.get(1))
-                .as("50 ms + 5%: the base went 10 -> 50 ms; multiplying the jittered 10.5 ms would give 52.5 + 5%")
-                .isCloseTo(52_500_000L, within(1L));
-        assertThat(sleeps.nanos.get(2)).as("250 ms + 5%").isCloseTo(262_500_000L, within(1L));
+        assertThat(calls[0]).as("attempts with Steps 4").isEqualTo(4);
+        assertSleeps(sleeps, "DefaultBackoff (10 ms, factor 5, jitter 10%), randoms 0.5, 0.5, 0.5",
+                10_500_000L, "10 ms + 0.5 x 10% x 10 ms",
+                52_500_000L, "50 ms + 0.5 x 10% x 50 ms (the base went 10 -> 50 ms; multiplying the jittered 10.5 ms"
+                        + " would give 52.5 ms + 5%)",
+                262_500_000L, "250 ms + 0.5 x 10% x 250 ms");
     }
 
     @Test
@@ -153,9 +190,11 @@ class RetryOnConflictTest {
                 }));
 
         assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
-        assertThat(calls[0]).isEqualTo(4);
-        assertThat(sleeps.nanos).as("a factor of 0 leaves the duration alone (it does not become 0), and jitter 0 adds nothing")
-                .containsExactly(7 * MS, 7 * MS, 7 * MS);
+        assertThat(calls[0]).as("attempts with Steps 4").isEqualTo(4);
+        assertSleeps(sleeps, "Backoff(steps 4, 7 ms, factor 0, jitter 0), random 0.99 each time",
+                7 * MS, "7 ms (jitter 0 adds nothing, whatever the random number)",
+                7 * MS, "7 ms (a factor of 0 leaves the duration alone: it does not become 0)",
+                7 * MS, "7 ms");
     }
 
     @Test
@@ -178,7 +217,7 @@ class RetryOnConflictTest {
 
             assertThat(thrown).as("%s is not a conflict: it is thrown as it is", error).isSameAs(error);
             assertThat(calls[0]).as("%s: one attempt only", error).isEqualTo(1);
-            assertThat(sleeps.nanos).as("%s: no sleep", error).isEmpty();
+            assertSleeps(sleeps, error + " on the first attempt (not a conflict)");
         }
     }
 
@@ -196,8 +235,8 @@ class RetryOnConflictTest {
                 }));
 
         assertThat(thrown).as("the object was deleted meanwhile: retrying cannot help").isSameAs(notFound);
-        assertThat(calls[0]).isEqualTo(2);
-        assertThat(sleeps.nanos).containsExactly(10 * MS);
+        assertThat(calls[0]).as("attempts: a conflict, then the NotFound").isEqualTo(2);
+        assertSleeps(sleeps, "DefaultRetry, random 0.0, a conflict then a NotFound", 10 * MS, "10 ms + 0.0 x 10% x 10 ms");
     }
 
     @Test
@@ -243,7 +282,8 @@ class RetryOnConflictTest {
         });
 
         assertThat(calls[0]).as("two conflicts, then a success").isEqualTo(3);
-        assertThat(sleeps.nanos).containsExactly(10 * MS, 10 * MS);
+        assertSleeps(sleeps, "DefaultRetry, randoms 0.0, 0.0, two conflicts", 10 * MS, "10 ms + 0.0 x 10% x 10 ms",
+                10 * MS, "10 ms + 0.0 x 10% x 10 ms");
         assertThat(etcd.value(key)).as("every write survives: nothing was lost").isEqualTo("a,other1,other2,mine");
         assertThat(revision).isEqualTo(etcd.modRevision(key));
     }

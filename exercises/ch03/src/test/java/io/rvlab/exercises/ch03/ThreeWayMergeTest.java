@@ -91,7 +91,8 @@ class ThreeWayMergeTest {
 
         ObjectNode merged = ThreeWayMerge.merge(base, mine, theirs);
 
-        assertThat(merged).isEqualTo(configMap("81", "{\"bar\":\"2\",\"baz\":\"2\"}"));
+        assertThat(merged).as("my bar=2 (base 1) merged onto their baz=2 (base 1): both changes, in theirs")
+                .isEqualTo(configMap("81", "{\"bar\":\"2\",\"baz\":\"2\"}"));
         assertThat(merged.at("/metadata/resourceVersion").asText())
                 .as("theirs' resourceVersion: the merged object is written conditionally on what the server holds now")
                 .isEqualTo("81");
@@ -134,7 +135,8 @@ class ThreeWayMergeTest {
 
         Throwable thrown = catchThrowable(() -> ThreeWayMerge.merge(base, mine, theirs));
 
-        assertThat(thrown).isInstanceOf(MergeConflictException.class);
+        assertThat(thrown).as("what merge throws when both sides changed data.color and data.size differently")
+                .isInstanceOf(MergeConflictException.class);
         assertThat(((MergeConflictException) thrown).paths())
                 .as("every field both changed differently, and only those (shape: only they changed it; mine: only I did)")
                 .containsExactlyInAnyOrder(".data.color", ".data.size");
@@ -152,7 +154,8 @@ class ThreeWayMergeTest {
 
         Throwable thrown = catchThrowable(() -> ThreeWayMerge.merge(base, mine, theirs));
 
-        assertThat(thrown).isInstanceOf(MergeConflictException.class);
+        assertThat(thrown).as("what merge throws when I removed what they changed, and changed what they removed")
+                .isInstanceOf(MergeConflictException.class);
         assertThat(((MergeConflictException) thrown).paths())
                 .as("data: I removed it, they changed it; labels: I changed inside, they removed it; ports: a list is one value")
                 .containsExactlyInAnyOrder(".data", ".metadata.labels", ".spec.ports");
@@ -177,7 +180,8 @@ class ThreeWayMergeTest {
         long written = etcd.putIfUnchanged(key, merged.toString(), theirRevision);
 
         assertThat(written).as("the merged object is written on top of theirs").isPositive();
-        assertThat(read(etcd, key).get("data")).isEqualTo(obj("{\"bar\":\"2\",\"baz\":\"2\"}"));
+        assertThat(read(etcd, key).get("data")).as("data in etcd after the merged write: my bar and their baz")
+                .isEqualTo(obj("{\"bar\":\"2\",\"baz\":\"2\"}"));
     }
 
     // ---------------------------------------------------------------------------------------------
