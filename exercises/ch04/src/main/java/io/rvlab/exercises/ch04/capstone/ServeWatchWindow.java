@@ -13,8 +13,11 @@ import java.util.List;
  * bookmarks come every 5 seconds to a watch that allows them. Then, in another terminal:
  * <pre>
  * kubectl --server URL get configmaps -w
- * curl -sN 'URL/api/v1/namespaces/default/configmaps?watch=1&amp;resourceVersion=1'   # 410 once 1 is outside the window
+ * curl -sN 'URL/api/v1/namespaces/default/configmaps?watch=1&amp;resourceVersion=RV'
  * </pre>
+ * where RV is the resourceVersion of a change you made: served while the window still reaches back to
+ * it, 410 Expired once it has forgotten what came after it. (From resourceVersion 1 the 410 comes at
+ * once: 1 is older than the list the cache took at start-up.)
  */
 public final class ServeWatchWindow {
 
@@ -32,8 +35,8 @@ public final class ServeWatchWindow {
                 (etcd, bind, port) -> WatchApiServer.start(etcd, bind, port,
                         type -> WatchCache.start(etcd, type, options, WatchWindow::new)),
                 List.of("kubectl --server {url} get configmaps -w          (then change one in another terminal)",
-                        "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=1'"
-                                + "   (410 Expired once 1 is older than the window)",
+                        "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=RV'"
+                                + "   (RV of a change you made: 410 Expired once your window has forgotten what followed it)",
                         "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&allowWatchBookmarks=true'"));
     }
 }
