@@ -78,7 +78,7 @@ class WatchWindowTest {
     }
 
     @Test
-    @DisplayName("once changes are forgotten: served from just before the oldest change held, 410 one earlier")
+    @DisplayName("once the window has forgotten changes: a watch that misses nothing is served, one that would miss a change gets 410")
     void tooOldOnceForgotten(Client client) throws Exception {
         ConfigMaps cms = new ConfigMaps(client);
         try (WatchApiServer server = serve(client, 5, Duration.ofMinutes(1))) {
