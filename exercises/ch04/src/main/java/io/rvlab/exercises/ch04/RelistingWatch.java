@@ -13,35 +13,33 @@ import java.util.function.Consumer;
  *
  * <p>A watch can only resume from a resourceVersion that is still in etcd's history. Once etcd has
  * been compacted past it (kube-apiserver compacts every 5 minutes), the watch fails with 410 Expired:
- * the changes in between are gone, and with them every DELETE the consumer missed. client-go's
- * reflector then lists the collection again at the latest revision and hands the list to its
- * store's {@code Replace}: objects that are new or changed are updated, and objects the store
- * still holds but the list no longer has were deleted meanwhile, so they are removed with a
- * DELETED notification (client-go's {@code DeletedFinalStateUnknown}: the last state the consumer
- * knew). Then it watches again from the list's resourceVersion, so nothing written after the list
- * is missed.
+ * the changes in between are gone, and with them every delete the consumer missed. client-go's
+ * reflector then lists the collection again and hands the list to its store's {@code Replace}; a
+ * consumer learns about objects that vanished meanwhile through a DELETED carrying the last state it
+ * knew (client-go's {@code DeletedFinalStateUnknown}). This class is that consumer's side for one
+ * collection: a local store, name to object, that a handler hears about change by change.
  *
- * <p>This class keeps a local store (name to object) for one collection and tells a handler every
- * change to it:
+ * <p>The contract:
  * <ul>
- *   <li>watch from {@code resourceVersion} with a {@link StorageWatch} (given: it delivers
- *       ADDED/MODIFIED/DELETED in order, and reports a compacted start to
- *       {@code WatchListener.onError} as an {@code io.rvlab.ch01.CompactedRevisionException});
- *       apply each event to the store (DELETED removes, the others put) and hand it on;</li>
- *   <li>on a {@code CompactedRevisionException}: list every key under {@code collection.path()}
- *       (one etcd range read; its header's revision is the list's resourceVersion; each object's
- *       resourceVersion is its key's {@code mod_revision}); hand on DELETED (the object as the store
- *       had it) for every name the list lacks, ADDED for every name the store lacks, MODIFIED for
- *       every object whose resourceVersion changed, nothing for the unchanged ones; make the list the
- *       store; then watch again from the list's revision. No ERROR reaches the handler;</li>
- *   <li>after {@link #close()}: nothing more reaches the handler.</li>
+ *   <li>while the history is there, every change of the collection after {@code resourceVersion}
+ *       reaches the handler once, in order, and the store follows it;</li>
+ *   <li>when the start is compacted away (a {@link StorageWatch} reports it to its listener's
+ *       {@code onError} as an {@code io.rvlab.ch01.CompactedRevisionException}), the store becomes
+ *       the collection as it is now, and the handler hears only the difference with what the store
+ *       held: DELETED (with the store's last state of the object) for what is gone, ADDED for what is
+ *       new, MODIFIED for what has another resourceVersion, nothing for what is unchanged, and no
+ *       ERROR. Each object's resourceVersion is its key's {@code mod_revision};</li>
+ *   <li>after that, no later change is missed or repeated, even one written while your code is
+ *       still handing the difference to the handler;</li>
+ *   <li>{@link #close()} may be called from any thread at any moment, also while the handler is busy
+ *       with an event. It returns promptly (within a few hundred milliseconds even then), and once it
+ *       has returned nothing more reaches the handler.</li>
  * </ul>
  *
- * <p>Useful calls: {@code new StorageWatch(client, new Versioner(), collection, rv, listener)};
- * {@code client.getKVClient().get(prefixBytes, GetOption.builder().isPrefix(true).build())};
- * {@code GetResponse.getHeader().getRevision()}, {@code getKvs()}; {@code GoJson.read(bytes)} and
- * {@code new Versioner().updateObject(object, modRevision)} (chapter 2). Grade it with
- * {@code ./course grade 4 --exercise 4.4}; the specification is {@code RelistingWatchTest}.
+ * <p>Two facts of the given {@link StorageWatch} (see {@code WatchListener}) constrain you: its
+ * listener is called on etcd's client thread while the StorageWatch holds its own lock, and its
+ * {@code close()} needs that same lock. Nothing that waits for etcd, or for another thread that may be
+ * waiting for that lock, may run there.
  */
 public final class RelistingWatch implements AutoCloseable {
 
@@ -56,20 +54,18 @@ public final class RelistingWatch implements AutoCloseable {
      */
     public RelistingWatch(Client client, RegistryPrefix collection, String resourceVersion,
             Map<String, ObjectNode> known, Consumer<WatchEvent> handler) {
-        throw new UnsupportedOperationException("TODO exercise 4.4: store = known; watch with a StorageWatch; on"
-                + " CompactedRevisionException list at the latest revision, replace the store (DELETED for vanished"
-                + " objects), watch again from the list's revision");
+        throw new UnsupportedOperationException("TODO exercise 4.4");
     }
 
     /** A copy of the store now: {@code metadata.name} to object. */
     public Map<String, ObjectNode> store() {
-        throw new UnsupportedOperationException("TODO exercise 4.4: a copy of the store");
+        throw new UnsupportedOperationException("TODO exercise 4.4");
     }
 
-    /** Stops watching; nothing more reaches the handler. */
+    /** Stops watching; once it returns, nothing more reaches the handler, and no new watch or relist starts. */
     @Override
     public void close() {
-        throw new UnsupportedOperationException("TODO exercise 4.4: close the current StorageWatch");
+        throw new UnsupportedOperationException("TODO exercise 4.4");
     }
     // end::signature[]
 }

@@ -51,6 +51,19 @@ final class ConfigMaps {
         return await(kv.put(utf8(key(name)), utf8(json))).getHeader().getRevision();
     }
 
+    /**
+     * One etcd transaction that puts a ConfigMap for every name (data.k = value): one revision, and
+     * one watch response that carries all of them. Returns the revision.
+     */
+    long putTogether(String value, String... names) {
+        io.etcd.jetcd.op.Op[] puts = new io.etcd.jetcd.op.Op[names.length];
+        for (int i = 0; i < names.length; i++) {
+            puts[i] = io.etcd.jetcd.op.Op.put(utf8(key(names[i])), utf8(json(names[i], value)),
+                    io.etcd.jetcd.options.PutOption.DEFAULT);
+        }
+        return await(kv.txn().Then(puts).commit()).getHeader().getRevision();
+    }
+
     /** {@code etcdctl del key}; returns the revision of the delete. */
     long delete(String name) {
         return await(kv.delete(utf8(key(name)))).getHeader().getRevision();

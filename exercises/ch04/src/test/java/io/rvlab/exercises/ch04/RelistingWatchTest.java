@@ -3,6 +3,7 @@ package io.rvlab.exercises.ch04;
 import static io.rvlab.exercises.ch04.Received.line;
 import static io.rvlab.exercises.ch04.Received.summary;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
@@ -10,11 +11,15 @@ import io.etcd.jetcd.KeyValue;
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.watch.WatchEvent.Type;
+import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -133,6 +138,61 @@ class RelistingWatchTest {
                     .as("the new watch must start from the list's revision (%d), not from whatever etcd's revision is"
                             + " when it starts: 'late' (%d) was written in between", a2, late.get())
                     .containsExactly(line(Type.MODIFIED, "a", a2), line(Type.ADDED, "late", late.get()));
+        }
+    }
+
+    /** How long close() may take while the handler is busy with one event (it sleeps 100 ms per event). */
+    private static final long CLOSE_WITHIN_MS = 3_000;
+
+    @Test
+    @DisplayName("close() while an event is being delivered returns promptly, and nothing reaches the handler after it")
+    void closeDuringDelivery(Etcd etcd) throws Exception {
+        // Three rounds: a lock held across the StorageWatch's close() is caught in the first one almost always.
+        for (int round = 1; round <= 3; round++) {
+            Client client = etcd.newClient(); // your watch's own client: left open if close() hangs
+            ConfigMaps cms = new ConfigMaps(client);
+            cms.put("a", "1");
+            Snapshot known = snapshot(cms);
+            cms.putTogether("1", "b", "c", "d", "e", "f"); // one revision: one watch response with five events
+            List<WatchEvent> handed = new CopyOnWriteArrayList<>();
+            CountDownLatch busy = new CountDownLatch(1);
+            RelistingWatch watch = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(),
+                    event -> {
+                        handed.add(event);
+                        busy.countDown();
+                        sleep(100); // a handler that takes its time, as a real consumer's may
+                    });
+            assertThat(busy.await(30, TimeUnit.SECONDS))
+                    .as("round %d: the five ConfigMaps created after resourceVersion %s should reach the handler;"
+                            + " none came within 30 s", round, known.resourceVersion())
+                    .isTrue();
+
+            Thread closer = new Thread(watch::close, "test-closer");
+            closer.setDaemon(true);
+            long started = System.nanoTime();
+            closer.start();
+            closer.join(CLOSE_WITHIN_MS);
+            if (closer.isAlive()) {
+                fail("round " + round + ": close() did not return within " + CLOSE_WITHIN_MS + " ms while an event was"
+                        + " being delivered: a lock held across close? (the StorageWatch delivers holding its own lock"
+                        + " and then waits for yours; close() must not hold yours while it closes the StorageWatch)");
+            }
+            long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            int atClose = handed.size();
+            Thread.sleep(300);
+            assertThat(handed.size())
+                    .as("round %d: close() returned after %d ms with %d events handed on; %d more reached the handler"
+                            + " after it returned", round, tookMs, atClose, handed.size() - atClose)
+                    .isEqualTo(atClose);
+            client.close();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
  * window has forgotten anything, it holds every change since the cache's initial list, so any N
  * from that list's revision on is fine.
  */
-final class EventWindow {
+final class EventWindow implements ChangeWindow {
 
     private final WatchCacheEvent[] ring;
     private int start;   // index of the oldest event
@@ -32,12 +32,14 @@ final class EventWindow {
         return ring.length;
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 
     /** Forgets every event: the cache has just (re)listed at {@code resourceVersion}. */
-    void reset(long resourceVersion) {
+    @Override
+    public void reset(long resourceVersion) {
         java.util.Arrays.fill(ring, null);
         start = 0;
         size = 0;
@@ -45,7 +47,8 @@ final class EventWindow {
         evicted = false;
     }
 
-    void add(WatchCacheEvent event) {
+    @Override
+    public void add(WatchCacheEvent event) {
         if (size == ring.length) {
             ring[start] = null;
             start = (start + 1) % ring.length;
@@ -63,12 +66,14 @@ final class EventWindow {
      * older one might miss changes, so Kubernetes refuses it with 410 Expired
      * ("too old resource version: N (oldest)").
      */
-    long oldestResumable() {
+    @Override
+    public long oldestResumable() {
         return evicted ? ring[start].resourceVersion() - 1 : listResourceVersion;
     }
 
     /** Every event after {@code resourceVersion}, oldest first; empty if it is not held (see {@link #oldestResumable}). */
-    List<WatchCacheEvent> since(long resourceVersion) {
+    @Override
+    public List<WatchCacheEvent> since(long resourceVersion) {
         List<WatchCacheEvent> events = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             WatchCacheEvent event = ring[(start + i) % ring.length];

@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
  * The watch cache of one resource (kube-apiserver's {@code Cacher} with its {@code watchCache}):
@@ -84,19 +85,19 @@ public final class WatchCache implements WatchSource {
 
     // Guarded by 'this': the state, the window, the watchers and the resourceVersion change together.
     private final TreeMap<String, ObjectNode> state = new TreeMap<>();
-    private final EventWindow window;
+    private final ChangeWindow window;
     private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
     private long resourceVersion;
     private Watch.Watcher etcdWatch;
     private boolean ready;  // false between a failed etcd watch and the relist that replaces it
     private boolean closed;
 
-    private WatchCache(Client etcd, ResourceType type, Options options) {
+    private WatchCache(Client etcd, ResourceType type, Options options, IntFunction<? extends ChangeWindow> windows) {
         this.etcd = etcd;
         this.type = type;
         this.options = options;
         this.prefix = type.prefix("");
-        this.window = new EventWindow(options.capacity());
+        this.window = windows.apply(options.capacity());
         this.ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "rvlab-watch-cache-" + type.resource());
             thread.setDaemon(true);
@@ -106,7 +107,16 @@ public final class WatchCache implements WatchSource {
 
     /** Lists {@code type} from etcd, starts its etcd watch, and keeps both going until {@link #close}. */
     public static WatchCache start(Client etcd, ResourceType type, Options options) {
-        WatchCache cache = new WatchCache(etcd, type, options);
+        return start(etcd, type, options, EventWindow::new);
+    }
+
+    /**
+     * Like {@link #start(Client, ResourceType, Options)}, with a window of another making (exercise
+     * 4.5): {@code windows} is given {@link Options#capacity} and returns the window this cache uses.
+     */
+    public static WatchCache start(Client etcd, ResourceType type, Options options,
+            IntFunction<? extends ChangeWindow> windows) {
+        WatchCache cache = new WatchCache(etcd, type, options, windows);
         cache.listAndWatch();
         long tick = Math.max(10, Math.min(1000, options.bookmarkFrequency().toMillis())); // kube-apiserver: every second
         cache.ticker.scheduleAtFixedRate(cache::tick, tick, tick, TimeUnit.MILLISECONDS);

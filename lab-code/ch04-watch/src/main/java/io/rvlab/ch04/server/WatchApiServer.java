@@ -70,7 +70,11 @@ public class WatchApiServer extends ConcurrencyApiServer {
         return start(etcd, bindAddress, port, type -> new UncachedWatches(etcd, type));
     }
 
-    private static WatchApiServer start(Client etcd, String bindAddress, int port,
+    /**
+     * A server whose watches come from {@code watches}, one source per served resource (for example
+     * a {@link WatchCache} with a window of exercise 4.5's making).
+     */
+    public static WatchApiServer start(Client etcd, String bindAddress, int port,
             Function<ResourceType, WatchSource> watches) {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),

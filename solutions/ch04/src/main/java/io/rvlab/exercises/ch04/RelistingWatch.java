@@ -16,6 +16,10 @@ import io.rvlab.ch04.watch.WatchListener;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -23,6 +27,15 @@ import java.util.function.Consumer;
  *
  * <p>The new watch starts from the list's own revision, not from "now": a write that lands between
  * the list and the new watch is then replayed by etcd instead of falling into the gap.
+ *
+ * <p>Two threads meet here, and neither may wait for the other while holding what the other needs:
+ * <ul>
+ *   <li>etcd's client thread delivers events holding the {@link StorageWatch}'s lock and then wants
+ *       this object's lock (to update the store), so {@link #close()} takes this object's lock only
+ *       to mark it closed and closes the StorageWatch after letting go of it;</li>
+ *   <li>the 410 arrives on etcd's client thread too, where a blocking read of etcd must not run (it
+ *       would wait for a thread of the very client it blocks), so the relist runs on a thread of its own.</li>
+ * </ul>
  */
 public final class RelistingWatch implements AutoCloseable {
 
@@ -31,14 +44,20 @@ public final class RelistingWatch implements AutoCloseable {
     private final Consumer<WatchEvent> handler;
     private final Versioner versioner = new Versioner();
     private final Map<String, ObjectNode> store = new TreeMap<>();
-    private StorageWatch watch;
-    private boolean closed;
+    private final ExecutorService relister;
+    private StorageWatch watch;   // guarded by this
+    private boolean closed;       // guarded by this
 
     public RelistingWatch(Client client, RegistryPrefix collection, String resourceVersion,
             Map<String, ObjectNode> known, Consumer<WatchEvent> handler) {
         this.client = client;
         this.collection = collection;
         this.handler = handler;
+        this.relister = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "relist-" + collection.path());
+            thread.setDaemon(true);
+            return thread;
+        });
         synchronized (this) {
             store.putAll(known);
             watch = watchFrom(resourceVersion);
@@ -55,7 +74,11 @@ public final class RelistingWatch implements AutoCloseable {
             @Override
             public void onError(RuntimeException error) {
                 if (error instanceof CompactedRevisionException) {
-                    relist();
+                    try {
+                        relister.execute(RelistingWatch.this::relist); // never read etcd on etcd's own thread
+                    } catch (RejectedExecutionException closing) {
+                        // close() ran meanwhile: nothing to do
+                    }
                 }
             }
         });
@@ -75,40 +98,45 @@ public final class RelistingWatch implements AutoCloseable {
     }
 
     // client-go: reflector ListAndWatch after a 410, then DeltaFIFO.Replace.
-    private synchronized void relist() {
-        if (closed) {
-            return;
-        }
+    private void relist() {
         Map<String, ObjectNode> listed = new TreeMap<>();
         long revision;
         try {
             GetResponse list = client.getKVClient().get(ByteSequence.from(collection.path(), StandardCharsets.UTF_8),
-                    GetOption.builder().isPrefix(true).build()).get();
+                    GetOption.builder().isPrefix(true).build()).get(30, TimeUnit.SECONDS);
             revision = list.getHeader().getRevision();
             for (KeyValue kv : list.getKvs()) {
                 ObjectNode object = (ObjectNode) GoJson.read(kv.getValue().getBytes());
                 versioner.updateObject(object, kv.getModRevision());
                 listed.put(object.path("metadata").path("name").asText(), object);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // close() stopped us
+            return;
         } catch (Exception e) {
             throw new IllegalStateException("relisting " + collection + " failed", e);
         }
-        store.forEach((name, old) -> {
-            if (!listed.containsKey(name)) {
-                handler.accept(new WatchEvent(WatchEvent.Type.DELETED, old)); // deleted while we could not see
+        synchronized (this) {
+            if (closed) {
+                return;
             }
-        });
-        listed.forEach((name, object) -> {
-            ObjectNode old = store.get(name);
-            if (old == null) {
-                handler.accept(new WatchEvent(WatchEvent.Type.ADDED, object));
-            } else if (!versioner.objectResourceVersion(old).equals(versioner.objectResourceVersion(object))) {
-                handler.accept(new WatchEvent(WatchEvent.Type.MODIFIED, object));
-            }
-        });
-        store.clear();
-        store.putAll(listed);
-        watch = watchFrom(Long.toString(revision));
+            store.forEach((name, old) -> {
+                if (!listed.containsKey(name)) {
+                    handler.accept(new WatchEvent(WatchEvent.Type.DELETED, old)); // deleted while we could not see
+                }
+            });
+            listed.forEach((name, object) -> {
+                ObjectNode old = store.get(name);
+                if (old == null) {
+                    handler.accept(new WatchEvent(WatchEvent.Type.ADDED, object));
+                } else if (!versioner.objectResourceVersion(old).equals(versioner.objectResourceVersion(object))) {
+                    handler.accept(new WatchEvent(WatchEvent.Type.MODIFIED, object));
+                }
+            });
+            store.clear();
+            store.putAll(listed);
+            watch = watchFrom(Long.toString(revision)); // from the list, not from "now"
+        }
     }
 
     public synchronized Map<String, ObjectNode> store() {
@@ -116,8 +144,13 @@ public final class RelistingWatch implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        closed = true;
-        watch.close();
+    public void close() {
+        StorageWatch current;
+        synchronized (this) {
+            closed = true;
+            current = watch;
+        }
+        relister.shutdownNow();
+        current.close(); // outside our lock: the delivering thread holds the StorageWatch's and may want ours
     }
 }

@@ -1,0 +1,251 @@
+package io.rvlab.exercises.ch04;
+
+import static io.rvlab.exercises.ch04.RawWatch.line;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch04.cache.EncodedEvent;
+import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch04.cache.WatchCacheEvent;
+import io.rvlab.ch04.guarantees.HttpWatchTarget;
+import io.rvlab.ch04.guarantees.RandomWorkload;
+import io.rvlab.ch04.guarantees.WatchGuarantees;
+import io.rvlab.ch04.server.WatchApiServer;
+import io.rvlab.ch04.watch.WatchEvent;
+import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.FreshEtcd;
+import io.rvlab.support.kubectl.Kubectl;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Grading tests for exercise 4.5, the capstone: your {@link WatchWindow} inside chapter 4's real API
+ * server, judged by its clients. Each test starts the server on etcd with your window in every
+ * resource's watch cache, writes ConfigMaps, and watches over HTTP as curl, kubectl and a reflector
+ * would. The class has an etcd of its own: the workload compacts it.
+ */
+@ExtendWith(EtcdExtension.class)
+@FreshEtcd
+@Timeout(180)
+@DisplayName("4.5 capstone: the watch cache's window and its 410, inside the API server")
+class WatchWindowTest {
+
+    private static final long WAIT_MS = 10_000;
+
+    /** Chapter 4's server with your window in every watch cache. */
+    private static WatchApiServer serve(Client client, int capacity, Duration bookmarks) {
+        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(capacity).withBookmarkFrequency(bookmarks);
+        return WatchApiServer.start(client, "127.0.0.1", 0, type -> WatchCache.start(client, type, options, WatchWindow::new));
+    }
+
+    @Test
+    @DisplayName("before anything is forgotten: a watch from the cache's list is served, one from before it gets 410")
+    void fromTheListBeforeAnythingIsForgotten(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (WatchApiServer server = serve(client, 5, Duration.ofMinutes(1))) {
+            long listed = cms.currentRevision(); // nothing was written since the caches listed, as the server started
+            long r1 = cms.put("a", "1");
+            long r2 = cms.put("b", "1");
+            long r3 = cms.put("c", "1");
+            awaitCache(server, r3);
+
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed, false)) {
+                List<String> got = changes(watch, 3);
+                assertThat(got).as("%s: the cache listed at resourceVersion %d and your window (capacity 5) has"
+                                + " forgotten nothing since, so this watch must get the three changes after it", watch.request,
+                        listed)
+                        .containsExactly("ADDED a " + r1, "ADDED b " + r2, "ADDED c " + r3);
+            }
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed - 1, false)) {
+                assertThat(line(watch.next(WAIT_MS)))
+                        .as("%s: resourceVersion %d is older than the cache's list (%d), whose changes the window never"
+                                + " held: expected the 410 naming the list's resourceVersion", watch.request, listed - 1, listed)
+                        .isEqualTo("ERROR 410 too old resource version: " + (listed - 1) + " (" + listed + ")");
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("once the window has forgotten changes: a watch that misses nothing is served, one that would miss a change gets 410")
+    void tooOldOnceForgotten(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (WatchApiServer server = serve(client, 5, Duration.ofMinutes(1))) {
+            long[] r = new long[9];
+            for (int i = 1; i <= 8; i++) {
+                r[i] = cms.put("cm-" + i, "1");
+            }
+            assumeTrue(r[8] - r[1] == 7, "the eight writes did not get consecutive revisions (another writer on this etcd?)");
+            awaitCache(server, r[8]);
+
+            int held = server.cache(ResourceTypes.CONFIGMAPS).windowSize();
+            assertThat(held).as("after 8 changes your window holds %d with a capacity of 5: the cache's memory must stay"
+                    + " bounded, the oldest changes forgotten first", held).isLessThanOrEqualTo(5);
+
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, r[3], false)) {
+                List<String> got = changes(watch, 5);
+                assertThat(got).as("%s: the window holds the 5 newest changes (%d to %d), so a watch from %d misses"
+                        + " nothing and must get exactly those", watch.request, r[4], r[8], r[3])
+                        .containsExactly("ADDED cm-4 " + r[4], "ADDED cm-5 " + r[5], "ADDED cm-6 " + r[6],
+                                "ADDED cm-7 " + r[7], "ADDED cm-8 " + r[8]);
+            }
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, r[2], false)) {
+                assertThat(line(watch.next(WAIT_MS)))
+                        .as("%s: the change at %d was forgotten, so a watch from %d would miss it: expected the 410,"
+                                + " naming %d, the oldest resourceVersion still served", watch.request, r[3], r[2], r[3])
+                        .isEqualTo("ERROR 410 too old resource version: " + r[2] + " (" + r[3] + ")");
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("a watch from a bookmark's resourceVersion, newer than every change held, is served")
+    void resumeFromABookmark(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (WatchApiServer server = serve(client, 3, Duration.ofMillis(200))) {
+            long last = 0;
+            for (int i = 1; i <= 5; i++) {
+                last = cms.put("cm-" + i, "1");
+            }
+            long secret = cms.elsewhere(); // moves etcd's revision; the ConfigMap cache hears of it by progress
+            long bookmark;
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, last, true)) {
+                bookmark = awaitBookmark(watch, secret);
+            }
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, bookmark, true)) {
+                long later = cms.put("later", "1");
+                assertThat(line(watch.nextChange(WAIT_MS)))
+                        .as("%s: %d came in a BOOKMARK; it is newer than every ConfigMap change your window holds (the"
+                                + " newest is %d) and nothing was forgotten after it, so a client resuming from it must be"
+                                + " served (here: the change at %d), not sent into a relist", watch.request, bookmark, last,
+                                later)
+                        .isEqualTo("ADDED later " + later);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("kubectl get -w: the list's rows, then a row per change, with your window in the server")
+    void kubectlGetWatch(Client client) throws Exception {
+        Path binary = Kubectl.find().orElse(null);
+        assumeTrue(binary != null, "kubectl is not installed: skipping the kubectl check of 4.5");
+        ConfigMaps cms = new ConfigMaps(client);
+        try (WatchApiServer server = serve(client, 3, Duration.ofMinutes(1));
+                Kubectl kubectl = Kubectl.forServer(binary, server.url().toString(), cms.namespace)) {
+            for (int i = 1; i <= 5; i++) {
+                cms.put("cm-" + i, "1"); // the window has forgotten two of these when kubectl starts
+            }
+            try (Kubectl.Running watch = kubectl.start("get", "configmaps", "-w")) {
+                watch.awaitLine("kubectl's row for cm-5 (from its list)", line -> line.startsWith("cm-5 "), Duration.ofSeconds(30));
+                cms.put("cm-new", "1");
+                List<String> lines = watch.awaitLine("kubectl's row for cm-new, a change after its list (from its watch)",
+                        line -> line.startsWith("cm-new "), Duration.ofSeconds(30));
+                assertThat(lines).as("kubectl get -w watches from its list's resourceVersion; what it printed")
+                        .noneMatch(line -> line.contains("rror") || line.contains("too old"));
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("the watch-guarantee checker: ordered, no duplicates, no gaps but 410-then-relist, through your window")
+    void watchGuarantees(Client client) throws Exception {
+        long seed = Long.getLong("rvlab.workload.seed", new SecureRandom().nextLong());
+        String namespace = "ex45-" + Long.toHexString(seed & 0xffffff);
+        // Two watchers are kept away for 10 writes, more than the window's 8: their resume must meet a 410.
+        RandomWorkload workload = new RandomWorkload(client, namespace,
+                RandomWorkload.Options.of(seed).withWrites(150).withWatchers(4).withCompaction(true, 10));
+        try (WatchApiServer server = serve(client, 8, Duration.ofMillis(200))) {
+            WatchGuarantees.Report report = workload.run(new HttpWatchTarget(server.url(), namespace)).check();
+            assertThat(report.ok()).as("the watch-guarantee checker (seed %d; rerun with -Drvlab.workload.seed=%d) judged"
+                    + " the watchers of a random workload served by your window: %s", seed, seed, report).isTrue();
+            assertThat(report.expired()).as("watchers that came back after 10 writes, with a window of 8, must have met a"
+                    + " 410 Expired (seed %d): %s", seed, report).isGreaterThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    @DisplayName("after the cache relists, the window starts over at the list's resourceVersion")
+    void resetStartsOver() {
+        WatchWindow window = new WatchWindow(3);
+        window.reset(10);
+        for (long rv = 11; rv <= 15; rv++) {
+            window.add(change("cm-" + rv, rv));
+        }
+        window.reset(40);
+        assertThat(window.size()).as("changes held right after reset(40)").isZero();
+        assertThat(window.oldestResumable()).as("the cache has just listed at 40: a watch from 40 must be served")
+                .isEqualTo(40);
+        assertThat(window.since(40)).as("changes after 40 right after reset(40)").isEmpty();
+        window.add(change("cm-41", 41));
+        assertThat(window.since(40)).extracting(WatchCacheEvent::resourceVersion)
+                .as("a watch from 40 after the change at 41").containsExactly(41L);
+        assertThat(window.oldestResumable()).as("nothing forgotten since the list at 40").isEqualTo(40);
+    }
+
+    private static WatchCacheEvent change(String name, long rv) {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        object.put("kind", "ConfigMap").put("apiVersion", "v1");
+        object.putObject("metadata").put("name", name).put("namespace", "unit").put("resourceVersion", Long.toString(rv));
+        return new WatchCacheEvent(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)),
+                "/registry/configmaps/unit/" + name, null, rv);
+    }
+
+    /** Waits until the server's ConfigMap cache has processed resourceVersion {@code rv}. */
+    private static void awaitCache(WatchApiServer server, long rv) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT_MS * 1_000_000;
+        while (server.cache(ResourceTypes.CONFIGMAPS).resourceVersion() < rv) {
+            assertThat(System.nanoTime() - deadline).as("the server's ConfigMap cache reaching resourceVersion %d", rv)
+                    .isNegative();
+            Thread.sleep(20);
+        }
+    }
+
+    /** The next {@code count} events that are not bookmarks, as "TYPE name rv" lines. */
+    private static List<String> changes(RawWatch watch, int count) throws InterruptedException {
+        List<String> got = new ArrayList<>();
+        while (got.size() < count) {
+            JsonNode event = watch.nextChange(WAIT_MS);
+            if (event == null) {
+                break;
+            }
+            got.add(line(event));
+            if ("ERROR".equals(event.path("type").asText())) {
+                break;
+            }
+        }
+        return got;
+    }
+
+    /** Waits for a BOOKMARK whose resourceVersion is at least {@code atLeast}; returns its resourceVersion. */
+    private static long awaitBookmark(RawWatch watch, long atLeast) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT_MS * 1_000_000;
+        List<String> seen = new ArrayList<>();
+        while (System.nanoTime() - deadline < 0) {
+            JsonNode event = watch.next(500);
+            if (event == null) {
+                continue;
+            }
+            seen.add(line(event));
+            if ("BOOKMARK".equals(event.path("type").asText())) {
+                long rv = Long.parseLong(event.at("/object/metadata/resourceVersion").asText());
+                if (rv >= atLeast) {
+                    return rv;
+                }
+            }
+        }
+        throw new AssertionError(watch.request + ": expected a BOOKMARK at resourceVersion " + atLeast
+                + " or later within " + WAIT_MS + " ms (the server's cache hears of etcd's revision every second);"
+                + " received " + seen);
+    }
+}
