@@ -96,6 +96,11 @@ class StatusReconcilerTest {
                     + " %s), the server already had generation 2. Writing 1 would claim an answer to a spec that is gone;"
                     + " requests: %s", cachedAtGeneration1.path("metadata").path("resourceVersion").asText(), counted.requests)
                     .isNotEqualTo(1);
+            if (thrown != null) {
+                assertThat(counted.requests).as("reconcile threw %s; that sends the key back to the queue, which is right only"
+                        + " after a write the server refused with 409 Conflict, and none was: requests %s", thrown, counted.requests)
+                        .anyMatch(r -> r.endsWith("-> 409"));
+            }
             if (thrown == null) {
                 assertThat(observed).as("reconcile returned normally, so the newest generation (2) must be answered; requests: %s",
                         counted.requests).isEqualTo(2);
