@@ -33,8 +33,7 @@ public final class LabelIndex {
     // tag::signature[]
     /** Every label of the object as one index value "key=value"; none if it has no labels. */
     public static IndexFunc labelPairs() {
-        throw new UnsupportedOperationException("TODO exercise 5.3: an IndexFunc listing \"key=value\" for each entry of"
-                + " metadata.labels");
+        throw new UnsupportedOperationException("TODO exercise 5.3");
     }
 
     /**
@@ -43,8 +42,7 @@ public final class LabelIndex {
      * store; sorted by key. An empty selector selects everything.
      */
     public static List<ObjectNode> select(Indexer indexer, Map<String, String> selector) {
-        throw new UnsupportedOperationException("TODO exercise 5.3: intersect indexer.byIndex(NAME, key + \"=\" + value)"
-                + " over the selector's pairs");
+        throw new UnsupportedOperationException("TODO exercise 5.3");
     }
     // end::signature[]
 }

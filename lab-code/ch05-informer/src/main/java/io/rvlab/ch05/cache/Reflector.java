@@ -1,5 +1,6 @@
 package io.rvlab.ch05.cache;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch04.client.Backoff;
 import io.rvlab.ch04.client.ExpiredException;
@@ -7,7 +8,9 @@ import io.rvlab.ch04.client.StreamWatcher;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -35,7 +38,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       back off and LIST;</li>
  *   <li>every {@code resyncPeriod}: {@link Store#resync()}, which asks the server nothing.</li>
  * </ul>
- * With {@link Options#useWatchList()} the LIST is replaced by a streaming list (5.6).
+ * With {@link Options#useWatchList()} the LIST is replaced by a streaming list (5.6). With {@link
+ * Options#withLoop} a {@link ListAndWatch} written elsewhere (the chapter's capstone exercise) runs in
+ * place of all of the above, and the listener still hears of every request and event.
  */
 public final class Reflector implements AutoCloseable {
 
@@ -52,40 +57,49 @@ public final class Reflector implements AutoCloseable {
      * @param backoff the pause after a failure
      * @param relist which resourceVersion to list at
      * @param events how events move the resume point
+     * @param loop a ListAndWatch loop to run instead of the reflector's own (null: the reflector's own)
      */
     public record Options(Duration resyncPeriod, boolean useWatchList, long pageSize, Duration minWatchTimeout,
-                          Backoff backoff, RelistPolicy relist, WatchEventPolicy events) {
+                          Backoff backoff, RelistPolicy relist, WatchEventPolicy events, ListAndWatch loop) {
 
         /** client-go's defaults: no resync, LIST then WATCH, pages of 500, 5-minute watches, its backoff and policies. */
         public static final Options CLIENT_GO = new Options(Duration.ZERO, false, 500, Duration.ofMinutes(5),
-                ReflectorBackoff.clientGo(), RelistPolicy.CLIENT_GO, WatchEventPolicy.CLIENT_GO);
+                ReflectorBackoff.clientGo(), RelistPolicy.CLIENT_GO, WatchEventPolicy.CLIENT_GO, null);
 
         public Options withResync(Duration d) {
-            return new Options(d, useWatchList, pageSize, minWatchTimeout, backoff, relist, events);
+            return new Options(d, useWatchList, pageSize, minWatchTimeout, backoff, relist, events, loop);
         }
 
         public Options withWatchList(boolean b) {
-            return new Options(resyncPeriod, b, pageSize, minWatchTimeout, backoff, relist, events);
+            return new Options(resyncPeriod, b, pageSize, minWatchTimeout, backoff, relist, events, loop);
         }
 
         public Options withPageSize(long n) {
-            return new Options(resyncPeriod, useWatchList, n, minWatchTimeout, backoff, relist, events);
+            return new Options(resyncPeriod, useWatchList, n, minWatchTimeout, backoff, relist, events, loop);
         }
 
         public Options withMinWatchTimeout(Duration d) {
-            return new Options(resyncPeriod, useWatchList, pageSize, d, backoff, relist, events);
+            return new Options(resyncPeriod, useWatchList, pageSize, d, backoff, relist, events, loop);
         }
 
         public Options withBackoff(Backoff b) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, b, relist, events);
+            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, b, relist, events, loop);
         }
 
         public Options withRelist(RelistPolicy p) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, p, events);
+            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, p, events, loop);
         }
 
         public Options withEvents(WatchEventPolicy p) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, relist, p);
+            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, relist, p, loop);
+        }
+
+        /**
+         * Runs {@code l} in place of the reflector's own ListAndWatch (the capstone exercise's hook);
+         * resync, backoff and watch timeouts still come from these options.
+         */
+        public Options withLoop(ListAndWatch l) {
+            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, relist, events, l);
         }
     }
 
@@ -109,6 +123,10 @@ public final class Reflector implements AutoCloseable {
     private Thread thread;
     private int failures;
     private long lastFailureNanos;
+    /** A plugged loop's last LIST request (what the store's next replace was asked with). */
+    private volatile ListOptions lastLoopList;
+    /** Why a plugged loop ended while the reflector was running; null while it runs as it should. */
+    private volatile Throwable loopEnded;
 
     public Reflector(String name, ListerWatcher listerWatcher, Store store, Options options, ReflectorListener listener) {
         this.name = name;
@@ -139,6 +157,10 @@ public final class Reflector implements AutoCloseable {
     // tag::run[]
     /** client-go's {@code Run}: ListAndWatch, and after it returns for whatever reason, a backoff. */
     private void run() {
+        if (options.loop() != null) {
+            runLoop(options.loop());
+            return;
+        }
         while (!closed) {
             Throwable cause;
             try {
@@ -404,6 +426,171 @@ public final class Reflector implements AutoCloseable {
     }
     // end::handle-watch[]
 
+    /**
+     * Runs a ListAndWatch written elsewhere ({@link Options#withLoop}) once, as it is meant to run
+     * until the reflector is closed. If it returns or throws before that, the reflector has given up,
+     * as a buggy one would: nothing restarts it, {@link #loopEnded()} tells why.
+     */
+    private void runLoop(ListAndWatch loop) {
+        ScheduledFuture<?> resync = startResync();
+        try {
+            loop.run(new LoopServer(), new LoopStore());
+            if (!closed) {
+                loopEnded = new IllegalStateException("ListAndWatch returned while the informer was running");
+            }
+        } catch (InterruptedException e) {
+            if (!closed) {
+                loopEnded = e;
+            }
+        } catch (RuntimeException | Error e) {
+            if (!closed) {
+                loopEnded = e;
+                System.err.println("reflector " + name + ": ListAndWatch threw " + e);
+            }
+        } finally {
+            if (resync != null) {
+                resync.cancel(false);
+            }
+        }
+    }
+
+    /** The server as a plugged loop reaches it: each request and answer told to the listener. */
+    private final class LoopServer implements ListAndWatch.Server {
+
+        @Override
+        public ListPager.Result list(String resourceVersion) throws IOException {
+            ListOptions request = ListOptions.resourceVersion(resourceVersion);
+            lastLoopList = request;
+            lists.incrementAndGet();
+            try {
+                return pager.list(request, 0);
+            } catch (IOException | RuntimeException e) {
+                listener.listFailed(request, e);
+                if (isExpired(e) || isTooLargeResourceVersion(e)) {
+                    lastSyncUnavailable = true;
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public ListAndWatch.Watch watch(String resourceVersion) throws IOException {
+            WatchListOptions request = WatchListOptions.watch(resourceVersion, timeoutSeconds());
+            StreamWatcher stream = listerWatcher.watch(request);
+            currentWatch = stream;
+            if (closed) {
+                stream.close();
+            }
+            listener.watchStarted(request);
+            return new LoopWatch(stream);
+        }
+
+        @Override
+        public void pause(Throwable cause) throws InterruptedException {
+            Reflector.this.pause(cause);
+        }
+
+        @Override
+        public boolean stopped() {
+            return closed;
+        }
+    }
+
+    /** One watch of a plugged loop: each event, and how the watch ended, told to the listener. */
+    private final class LoopWatch implements ListAndWatch.Watch {
+        private final StreamWatcher stream;
+        private boolean ended;
+
+        LoopWatch(StreamWatcher stream) {
+            this.stream = stream;
+        }
+
+        @Override
+        public WatchEvent next() throws IOException {
+            WatchEvent event;
+            try {
+                event = stream.next();
+            } catch (IOException | RuntimeException e) {
+                end(closed ? "closed" : "connection: " + e.getMessage());
+                throw e;
+            }
+            if (event == null) {
+                end(closed ? "closed" : "timeout");
+            } else if (event.type() == WatchEvent.Type.ERROR) {
+                end(describe(StreamWatcher.error(event)));
+            } else {
+                if (!event.resourceVersion().isEmpty()) {
+                    lastSyncResourceVersion = event.resourceVersion();
+                }
+                listener.event(event, lastSyncResourceVersion);
+            }
+            return event;
+        }
+
+        private void end(String reason) {
+            if (!ended) {
+                ended = true;
+                listener.watchEnded(reason);
+            }
+        }
+
+        @Override
+        public void close() {
+            stream.close();
+            if (currentWatch == stream) {
+                currentWatch = null;
+            }
+        }
+    }
+
+    /** The store as a plugged loop fills it: a replace is told to the listener as the list that synced it. */
+    private final class LoopStore implements Store {
+
+        @Override
+        public void add(ObjectNode object) {
+            store.add(object);
+        }
+
+        @Override
+        public void update(ObjectNode object) {
+            store.update(object);
+        }
+
+        @Override
+        public void delete(ObjectNode object) {
+            store.delete(object);
+        }
+
+        @Override
+        public List<ObjectNode> list() {
+            return store.list();
+        }
+
+        @Override
+        public List<String> listKeys() {
+            return store.listKeys();
+        }
+
+        @Override
+        public Optional<ObjectNode> getByKey(String key) {
+            return store.getByKey(key);
+        }
+
+        @Override
+        public void replace(List<ObjectNode> items, String resourceVersion) {
+            store.replace(items, resourceVersion);
+            lastSyncUnavailable = false;
+            lastSyncResourceVersion = resourceVersion;
+            ListOptions asked = lastLoopList;
+            listener.listed(asked == null ? ListOptions.resourceVersion(resourceVersion) : asked, resourceVersion, items.size());
+        }
+
+        @Override
+        public void resync() {
+            store.resync();
+        }
+    }
+
     /** A watch closed within a second with no event: something is wrong, relist (client-go's errorVeryShortWatch). */
     static final class VeryShortWatchException extends IOException {
         VeryShortWatchException(String message) {
@@ -491,6 +678,14 @@ public final class Reflector implements AutoCloseable {
     /** Whether the last synced resourceVersion is known to be unavailable (the next list is at ""). */
     public boolean lastSyncResourceVersionUnavailable() {
         return lastSyncUnavailable;
+    }
+
+    /**
+     * A loop plugged with {@link Options#withLoop} that returned or threw while the reflector was
+     * running (it gave up); null if it runs on, or if the reflector runs its own loop.
+     */
+    public Throwable loopEnded() {
+        return loopEnded;
     }
 
     /** LIST requests made so far (pages count once per list). */

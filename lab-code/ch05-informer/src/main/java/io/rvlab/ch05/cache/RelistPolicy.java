@@ -2,7 +2,8 @@ package io.rvlab.ch05.cache;
 
 /**
  * Which resourceVersion the reflector lists at (client-go's {@code relistResourceVersion}). A small
- * replaceable policy: exercise 5.1 writes it, and a bug lab swaps in one that always lists at "".
+ * replaceable policy: a bug lab swaps in one that always lists at "" (exercise 5.1, the capstone, takes
+ * this decision inside its own ListAndWatch loop).
  */
 @FunctionalInterface
 public interface RelistPolicy {

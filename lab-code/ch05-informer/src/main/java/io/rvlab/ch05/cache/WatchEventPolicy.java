@@ -4,7 +4,8 @@ import io.rvlab.ch04.watch.WatchEvent;
 
 /**
  * How far a watch event moves the reflector's resume point ({@code lastSyncResourceVersion}). A
- * replaceable policy: exercise 5.2 writes it, bug labs swap in one that ignores bookmarks.
+ * replaceable policy: bug labs swap in one that ignores bookmarks (exercise 5.1, the capstone, takes
+ * this decision inside its own ListAndWatch loop).
  */
 @FunctionalInterface
 public interface WatchEventPolicy {

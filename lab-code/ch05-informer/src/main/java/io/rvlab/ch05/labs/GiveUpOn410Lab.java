@@ -62,7 +62,7 @@ public final class GiveUpOn410Lab implements Lab {
         ReplicaScenario.Result fixed = BugLab.clientGo(lab);
         out.check(fixed.report().ok(), "every check held: the 410, a backoff, a relist, a new watch, and the store equals etcd");
 
-        out.say("Fix it yourself: exercise 5.1 (the relist decision, RelistDecision) decides what the relist after a 410 asks;");
+        out.say("Fix it yourself: exercise 5.1, the capstone (your reflector loop, ReflectorLoop), answers the 410;");
         out.say("the reflector itself must never treat 410 as the end. The checker is the grading test.");
         out.conclude("410 Expired is not an error to stop on: it says \"your resourceVersion is too old to resume\", "
                 + "and the only answer is to list again. A reflector that stops there serves a stale cache forever.");

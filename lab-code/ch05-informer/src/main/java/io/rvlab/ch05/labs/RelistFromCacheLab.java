@@ -50,7 +50,7 @@ public final class RelistFromCacheLab implements Lab {
         out.check(fixed.report().ok(), "every check held: B could not serve a state as new as lastSync (504 \"Too large "
                 + "resource version\"), so the reflector listed at \"\", a consistent read, and never went back");
 
-        out.say("Fix it yourself: exercise 5.1 (the relist decision, RelistDecision); its grading test is this checker.");
+        out.say("Fix it yourself: exercise 5.1, the capstone (your reflector loop, ReflectorLoop); this checker grades it.");
         out.conclude("\"0\" means \"any state\": fine for a first list, wrong for a relist, which must ask for a state "
                 + "not older than what the informer already has (lastSyncResourceVersion), or a consistent one (\"\").");
     }

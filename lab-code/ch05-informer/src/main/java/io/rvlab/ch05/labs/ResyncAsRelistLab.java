@@ -71,8 +71,8 @@ public final class ResyncAsRelistLab implements Lab {
                     "every check held: one LIST in all (the first), and each resync reached the handlers as updates "
                             + "whose old and new objects have the same resourceVersion");
         }
-        out.say("No exercise rewrites resync: it is Store#resync in DeltaFIFO. Exercise 5.4 (the loop guard,");
-        out.say("GenerationGuard) is what keeps a controller's answer to those periodic updates a no-op.");
+        out.say("Exercise 5.2 (DeltaQueue) writes resync, DeltaFIFO's Store#resync. Exercise 5.4 (the reconcile,");
+        out.say("StatusReconciler) is what keeps a controller's answer to those periodic updates a no-op.");
         out.conclude("resync and relist are different things: a resync re-delivers the informer's own cache to its "
                 + "handlers, so a controller gets a periodic chance to reconcile, and costs the server nothing; a relist "
                 + "fetches the state again, and belongs only where the watch cannot resume (a 410).");

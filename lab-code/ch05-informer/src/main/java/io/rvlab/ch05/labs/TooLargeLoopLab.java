@@ -47,7 +47,7 @@ public final class TooLargeLoopLab implements Lab {
         out.check(fixed.report().ok(), "every check held: after the 504 the reflector marked lastSync unavailable and listed "
                 + "at \"\", which any replica serves from etcd");
 
-        out.say("Fix it yourself: exercise 5.1 (the relist decision, RelistDecision): read lastSyncUnavailable.");
+        out.say("Fix it yourself: exercise 5.1, the capstone (your reflector loop, ReflectorLoop), meets this replica.");
         out.conclude("a resourceVersion the server has said it cannot serve must not be asked for again: the reflector "
                 + "falls back to \"\", a consistent list, or it loops as long as nothing changes, which may be forever.");
     }
