@@ -140,6 +140,21 @@ class FieldsToRemoveTest {
                     "{\"name\":\"nginx\",\"image\":\"img:1\",\"ports\":[{\"containerPort\":80,\"protocol\":\"TCP\"}]}", true), schema, "spec");
         }
     }
+
+    @Test
+    @DisplayName("on the real server: a container the applier drops stays while another manager still owns a field inside it")
+    void agreesWithServerWhenAnotherOwnsAFieldInside(Client etcd) {
+        ApplySchema schema = ApplySchema.of(ResourceTypes.DEPLOYMENTS);
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("remove");
+            String path = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+            stage.apply(path, "deployer", false, deployment(
+                    "{\"name\":\"nginx\",\"image\":\"img:1\"},{\"name\":\"sidecar\",\"image\":\"envoy:1\"}", true)).ok();
+            stage.strategicPatch(path, "patcher", "{\"spec\":{\"template\":{\"spec\":{\"containers\":"
+                    + "[{\"name\":\"sidecar\",\"image\":\"envoy:2\"}]}}}}").ok();   // patcher now owns sidecar's image only
+            reapply(stage, path, "deployer", deployment("{\"name\":\"nginx\",\"image\":\"img:1\"}", true), schema, "spec");
+        }
+    }
     // end::grading[]
 
     /** {@code manager} re-applies {@code config}; the server's {@code part} must be the merge minus your removal. */

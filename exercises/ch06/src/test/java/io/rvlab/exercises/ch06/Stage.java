@@ -78,6 +78,12 @@ final class Stage implements AutoCloseable {
                 "application/merge-patch+json", patch);
     }
 
+    /** A strategic merge patch (an Update operation) by {@code manager}: lists merge by key, as kubectl patch does. */
+    Response strategicPatch(String path, String manager, String patch) {
+        return send("PATCH", path + "?fieldManager=" + URLEncoder.encode(manager, StandardCharsets.UTF_8),
+                "application/strategic-merge-patch+json", patch);
+    }
+
     ObjectNode get(String path) {
         return send("GET", path, null, null).ok();
     }
