@@ -8,20 +8,34 @@ import java.util.Map;
 /**
  * <b>Exercise 6.2: the conflicts of an apply.</b>
  *
- * <p>An apply without {@code force} fails with 409 Conflict when it would <em>change the value</em> of a
- * field another manager owns. Owning a field is not enough to conflict: applying the value the field
- * already has makes the applier a co-owner, silently. Adding a key to a map, or an item to a keyed list,
- * that someone else's fields sit next to is no conflict either: only the paths whose value the apply
- * adds or changes count. The applier's own fields never conflict with itself.
+ * <p>Server-side apply lets several managers (a team's CI, an autoscaler, an admission webhook, a person with
+ * kubectl) write the same object without reading it first. What keeps them from silently undoing each other
+ * is the conflict: an apply without {@code force} is refused with 409 Conflict when it would <em>change the
+ * value</em> of a field that another manager owns, and the 409 names, for each such manager, the fields in
+ * question. The applier then decides: drop the field from its configuration, take it over with {@code force},
+ * or talk to the owner.
  *
- * <p>So: merge the config into the live object as the apply would ({@link
- * io.rvlab.ch06.structured.Merge}), compare the live object with the result ({@link
- * io.rvlab.ch06.structured.Comparison}: what was added, modified, removed), and intersect each other
- * manager's set with what the apply changes. Given: both walks, and {@link FieldSet}'s set algebra.
+ * <p>What is, and is not, a conflict:
+ * <ul>
+ *   <li>Owning a field is not enough. Applying the value a field already has changes nothing: the applier
+ *       silently becomes a co-owner.</li>
+ *   <li>Only what the apply would add or change counts, at the exact path of the change. A new key in a map
+ *       whose other keys are someone else's, or a new container next to someone else's container, changes
+ *       no value anyone owns. Changing one field of another manager's container contests that field, not the
+ *       container.</li>
+ *   <li>A list that merges atomically (a container's {@code args}) is one value: changing any part of it
+ *       contests the whole list, as one path.</li>
+ *   <li>Every kind of owner counts, Apply managers and Update managers alike (a controller's patch makes
+ *       it the owner of what it changed). The applier never conflicts with itself.</li>
+ * </ul>
  *
- * <p>Grade it with {@code ./course grade 6 --exercise 6.2}; the specification is {@code
- * ConflictFinderTest}, whose last tests build the same situations on this chapter's server and compare
- * your conflicts with the causes of the 409 it answers.
+ * <p>"Would change" is about the object the apply would produce, not the configuration's text: the same
+ * rules the API server uses to merge a configuration decide what actually changes. The chapter's structured
+ * walks ({@code io.rvlab.ch06.structured}) and {@link FieldSet} are there for you to use.
+ *
+ * <p>Grade it with {@code ./course grade 6 --exercise 6.2}; the specification is {@code ConflictFinderTest},
+ * whose last tests build the same situations on this chapter's server and compare your conflicts with the
+ * causes of the 409 it answers.
  */
 public final class ConflictFinder {
 
@@ -34,12 +48,15 @@ public final class ConflictFinder {
      * other manager of {@code owners}, the paths it owns whose value the apply would add or change; managers
      * with none are left out. An empty map means the apply goes through.
      *
+     * @param live the object as stored (its managedFields are not read: {@code owners} says who owns what)
+     * @param config the applier's configuration, a partial object
+     * @param applier the applying manager, spelled as a key of {@code owners}
      * @param owners manager -> the fields it owns (as its managedFields entry says)
+     * @param schema how the kind's fields merge (structs, maps, keyed lists, sets, atomic lists)
      */
     public static Map<String, FieldSet> conflicts(JsonNode live, JsonNode config, String applier,
                                                   Map<String, FieldSet> owners, ApplySchema schema) {
-        throw new UnsupportedOperationException("TODO exercise 6.2: merge config into live, compare live with"
-                + " the merged object, and intersect every other manager's set with what changed");
+        throw new UnsupportedOperationException("TODO exercise 6.2");
     }
     // end::signature[]
 }

@@ -8,22 +8,25 @@ import java.util.Collection;
 /**
  * <b>Exercise 6.4: the fields an apply removes.</b>
  *
- * <p>An applied config is a manager's whole intent, not a patch. A field the manager applied last time
- * and leaves out this time is one it no longer wants: after merging the config into the live object,
- * the API server removes it from the object, <em>unless another manager owns it</em> (then only the
- * applier's ownership goes; the value stays for its other owners). Removing a keyed list's item or a
- * map's key removes everything under it.
+ * <p>An applied configuration is a manager's whole intent, not a patch. There is no "delete" verb in
+ * server-side apply: a manager removes a field by leaving it out of its next configuration. That is what
+ * makes {@code kubectl apply --server-side -f dir/} converge: a container deleted from the file is deleted
+ * from the cluster.
  *
- * <p>Two steps: which paths ({@link #toRemove}, set algebra on {@link FieldSet}s: {@code difference},
- * {@code union}), and removing them from an object ({@link #remove}, a walk along each path's {@link
- * io.rvlab.ch06.fieldpath.PathElement}s: a {@code Field} is an object's field, a {@code Key} the items of a
- * list whose key fields have those values, a {@code Value} the items of a set equal to it). Careful with
- * numbers: a path element keeps its values canonically (integers as longs), so compare path elements
- * ({@code new PathElement.Key(...)}, {@code new PathElement.Value(item)}), not raw JSON nodes.
+ * <p>But fields are shared property. The value stays as long as <em>anyone</em> still wants it: the applier
+ * itself (it still applies the field) or any other manager that owns it, by Apply or by Update. When the
+ * last of its owners lets go, the field goes. A manager only ever gives up what it owned: a re-apply never
+ * removes a field it did not apply before, however unowned that field is (fields nobody manages, such as
+ * those written before managedFields existed, are not its to delete).
  *
- * <p>Grade it with {@code ./course grade 6 --exercise 6.4}; the specification is {@code
- * FieldsToRemoveTest}, whose last tests re-apply configs on this chapter's server and compare the object
- * it stores with the merged object minus your removal.
+ * <p>Removing a node removes what is under it: a container goes with its image and its ports, a map key with
+ * its value. A path names a field of an object, the item of a keyed list whose key fields have the path's
+ * values ({@code containers[name="nginx"]}, {@code ports[containerPort=53,protocol="UDP"]}), or the item of a
+ * set equal to the path's value ({@code finalizers[="example.com/keep"]}).
+ *
+ * <p>Grade it with {@code ./course grade 6 --exercise 6.4}; the specification is {@code FieldsToRemoveTest},
+ * whose last tests re-apply configs on this chapter's server and compare the object it stores with the merged
+ * object minus your removal.
  */
 public final class FieldsToRemove {
 
@@ -32,20 +35,23 @@ public final class FieldsToRemove {
 
     // tag::signature[]
     /**
-     * The paths an apply removes from the object: those the applier owned before ({@code previous}) and does
-     * not apply now ({@code applied}), that no other manager owns ({@code others}: every other manager's set).
+     * The paths a re-apply removes from the object, as described above.
+     *
+     * @param previous what the applier owned before this apply (its managedFields entry)
+     * @param applied what its new configuration sets
+     * @param others every other manager's set, after this apply
      */
     public static FieldSet toRemove(FieldSet previous, FieldSet applied, Collection<FieldSet> others) {
-        throw new UnsupportedOperationException("TODO exercise 6.4: previous minus applied, minus what the others own");
+        throw new UnsupportedOperationException("TODO exercise 6.4");
     }
 
     /**
-     * A copy of {@code object} without the given paths (and whatever is under them). Paths that are not in
-     * the object are ignored.
+     * A copy of {@code object} without the given paths (and whatever is under them); {@code object} is not
+     * changed. Paths that are not in the object are ignored. A keyed item or a set item matches by value as
+     * the path elements of managedFields compare values (so {@code 53} in a path names the port {@code 53}).
      */
     public static ObjectNode remove(JsonNode object, FieldSet paths) {
-        throw new UnsupportedOperationException("TODO exercise 6.4: for each path, walk to its parent and"
-                + " remove the last element: a field, the keyed items, or the set items");
+        throw new UnsupportedOperationException("TODO exercise 6.4");
     }
     // end::signature[]
 }

@@ -29,7 +29,9 @@ import io.rvlab.ch06.fieldpath.FieldSet;
  * <p>Given: {@link FieldSet} ({@code paths()}, {@code has}, {@code of}, {@code with}),
  * {@link io.rvlab.ch06.fieldpath.FieldPath} ({@code of()}, {@code child}, {@code elements()}) and
  * {@link io.rvlab.ch06.fieldpath.PathElement} ({@code encode()}, {@code decode(String)}, {@code compareTo}).
- * The exercise is the tree: turning a set of paths into nested objects and back.
+ * Why it matters: {@code kubectl get -o yaml --show-managed-fields} shows exactly these bytes, every
+ * client that reads managedFields parses them, and the API server compares them byte for byte to know
+ * whether an apply changed anything (a no-op apply must not write a new resourceVersion).
  *
  * <p>Grade it with {@code ./course grade 6 --exercise 6.1}; the specification is {@code
  * FieldsV1EncodingTest}: golden bytes written by a real kube-apiserver 1.26, then the field sets this
@@ -47,9 +49,7 @@ public final class FieldsV1Encoding {
      * PathElement} order; every path of the set that has no children is {@code {}}.
      */
     public static ObjectNode encode(FieldSet set) {
-        throw new UnsupportedOperationException("TODO exercise 6.1: build the tree of path elements, then"
-                + " write each node as an object: \".\" first if the node is a member with children, then its"
-                + " children sorted, leaves as {}");
+        throw new UnsupportedOperationException("TODO exercise 6.1");
     }
 
     /**
@@ -58,8 +58,7 @@ public final class FieldsV1Encoding {
      * IllegalArgumentException}.
      */
     public static FieldSet decode(JsonNode fieldsV1) {
-        throw new UnsupportedOperationException("TODO exercise 6.1: walk the objects; \".\" or an empty"
-                + " object makes the path so far a member of the set");
+        throw new UnsupportedOperationException("TODO exercise 6.1");
     }
     // end::signature[]
 }

@@ -43,22 +43,25 @@ class ConflictFinderTest {
     @DisplayName("changing a value another manager owns conflicts with it, on that path only (golden g.2)")
     void changedValueConflicts() {
         Map<String, FieldSet> conflicts = ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"blue\"}"), "bob", ALICE_OWNS, CONFIGMAPS);
-        assertThat(Paths.printed(conflicts)).isEqualTo(Map.of("alice", Set.of(".data.color")));
+        assertThat(Paths.printed(conflicts)).as("conflicts of bob applying data.color=blue over alice's red (manager -> paths)")
+                .isEqualTo(Map.of("alice", Set.of(".data.color")));
     }
 
     @Test
     @DisplayName("applying the value a field already has is no conflict: the applier becomes a co-owner")
     void sameValueShares() {
-        assertThat(ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"red\",\"owner\":\"alice\"}"), "bob", ALICE_OWNS, CONFIGMAPS))
-                .isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"red\",\"owner\":\"alice\"}"), "bob", ALICE_OWNS, CONFIGMAPS)))
+                .as("conflicts of bob applying color=red and owner=alice, the values alice's fields already have").isEmpty();
     }
 
     @Test
     @DisplayName("a manager never conflicts with itself, and a new key next to someone's keys is no conflict")
     void ownFieldsAndNewKeys() {
-        assertThat(ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"green\"}"), "alice", ALICE_OWNS, CONFIGMAPS)).isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"green\"}"), "alice", ALICE_OWNS, CONFIGMAPS)))
+                .as("conflicts of alice changing her own data.color").isEmpty();
         Map<String, FieldSet> mapOwner = Map.of("carol", FieldSet.of(FieldPath.fields("data"), FieldPath.fields("data", "owner")));
-        assertThat(ConflictFinder.conflicts(LIVE, configMap("{\"shape\":\"round\"}"), "bob", mapOwner, CONFIGMAPS)).isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(LIVE, configMap("{\"shape\":\"round\"}"), "bob", mapOwner, CONFIGMAPS)))
+                .as("conflicts of bob adding data.shape, when carol owns .data (the map itself) and .data.owner").isEmpty();
     }
 
     @Test
@@ -72,7 +75,8 @@ class ConflictFinderTest {
         ((ObjectNode) live.get("data")).put("size", "L").put("shape", "round");
         Map<String, FieldSet> conflicts = ConflictFinder.conflicts(live,
                 configMap("{\"color\":\"blue\",\"owner\":\"bob\",\"size\":\"L\",\"shape\":\"round\"}"), "bob", owners, CONFIGMAPS);
-        assertThat(Paths.printed(conflicts)).isEqualTo(Map.of("alice", Set.of(".data.color"), "\"carol\" using v1", Set.of(".data.owner")));
+        assertThat(Paths.printed(conflicts)).as("conflicts of bob changing color (alice's) and owner (carol's), applying size"
+                + " and shape unchanged").isEqualTo(Map.of("alice", Set.of(".data.color"), "\"carol\" using v1", Set.of(".data.owner")));
     }
 
     @Test
@@ -85,11 +89,29 @@ class ConflictFinderTest {
                 FieldPath.fields("spec", "replicas")));
         ObjectNode newImage = Stage.json(Deployments.web("lab", "img:2", 2));
         assertThat(Paths.printed(ConflictFinder.conflicts(live, newImage, "other", owners, DEPLOYMENTS)))
-                .isEqualTo(Map.of("deployer", Set.of(".spec.template.spec.containers[name=\"nginx\"].image")));
+                .as("conflicts of other applying the whole Deployment again with nginx's image img:2 (deployer owns the nginx"
+                        + " container, its image and replicas)").isEqualTo(Map.of("deployer", Set.of(".spec.template.spec.containers[name=\"nginx\"].image")));
 
         ObjectNode sidecar = Stage.json("{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},"
                 + "\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"sidecar\",\"image\":\"envoy:1\"}]}}}}");
-        assertThat(ConflictFinder.conflicts(live, sidecar, "other", owners, DEPLOYMENTS)).isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, sidecar, "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other adding a container sidecar next to deployer's nginx").isEmpty();
+    }
+
+    @Test
+    @DisplayName("an atomic list is one value: reordering a container's args contests the whole list, as one path")
+    void atomicListIsOneValue() {
+        ObjectNode live = Stage.json(Deployments.web("lab", "img:1", 2));
+        FieldPath nginx = FieldPath.fields("spec", "template", "spec", "containers")
+                .child(new PathElement.Key(Stage.json("{\"name\":\"nginx\"}")));
+        Map<String, FieldSet> owners = Map.of("deployer", FieldSet.of(nginx, nginx.child(new PathElement.Field("args")),
+                nginx.child(new PathElement.Field("image"))));
+        ObjectNode reordered = Stage.json(Deployments.web("lab", "img:1", 2).replace("[\"-g\",\"daemon off;\"]", "[\"daemon off;\",\"-g\"]"));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, reordered, "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other applying nginx's args [\"daemon off;\", \"-g\"] over deployer's [\"-g\", \"daemon off;\"]")
+                .isEqualTo(Map.of("deployer", Set.of(".spec.template.spec.containers[name=\"nginx\"].args")));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, Stage.json(Deployments.web("lab", "img:1", 2)), "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other applying the same args, the same image and the same container").isEmpty();
     }
 
     // tag::grading[]
@@ -114,10 +136,12 @@ class ConflictFinderTest {
                 Map<String, FieldSet> yours = ConflictFinder.conflicts(live, config, Stage.applier("bob"), Stage.owners(live), CONFIGMAPS);
                 Stage.Response response = stage.apply(path, "bob", false, config.toString());
                 if (response.code() == 409) {
-                    assertThat(Paths.printed(yours)).as("bob applies %s to %s", data, live).isEqualTo(Paths.causes(response.body()));
+                    assertThat(Paths.printed(yours)).as("bob applies data %s to data %s; the server's 409 names %s (yours: manager -> paths)",
+                            data, live.get("data"), Paths.causes(response.body())).isEqualTo(Paths.causes(response.body()));
                 } else {
-                    assertThat(response.code()).as("the server took %s: %s", data, response.body()).isEqualTo(200);
-                    assertThat(Paths.printed(yours)).as("bob applies %s to %s", data, live).isEmpty();
+                    assertThat(response.code()).as("the server's answer to bob applying data %s: %s", data, response.body()).isEqualTo(200);
+                    assertThat(Paths.printed(yours)).as("bob applies data %s to data %s; the server took it without a conflict",
+                            data, live.get("data")).isEmpty();
                 }
             }
         }
@@ -136,8 +160,10 @@ class ConflictFinderTest {
             ObjectNode config = Stage.json(Deployments.web(ns, "img:2", 3));
             Map<String, FieldSet> yours = ConflictFinder.conflicts(live, config, Stage.applier("ci"), Stage.owners(live), DEPLOYMENTS);
             Stage.Response response = stage.apply(path, "ci", false, config.toString());
-            assertThat(response.code()).as("%s", response.body()).isEqualTo(409);
-            assertThat(Paths.printed(yours)).isEqualTo(Paths.causes(response.body()));
+            assertThat(response.code()).as("the server's answer to ci applying image img:2 and replicas 3: %s", response.body()).isEqualTo(409);
+            assertThat(Paths.printed(yours)).as("ci applies image img:2 and replicas 3 over deployer's image and scaler's replicas;"
+                    + " the server's 409 names %s (yours: manager -> paths)", Paths.causes(response.body()))
+                    .isEqualTo(Paths.causes(response.body()));
         }
     }
     // end::grading[]

@@ -48,15 +48,19 @@ class FieldsToRemoveTest {
     @DisplayName("a field the applier owned alone and no longer applies is removed (golden g.7: alice drops data.owner)")
     void droppedAndUnowned() {
         FieldSet remove = FieldsToRemove.toRemove(FieldSet.of(OWNER), FieldSet.of(SHAPE), List.of(FieldSet.of(COLOR)));
-        assertThat(Paths.printed(remove)).containsExactly(".data.owner");
+        assertThat(Paths.printed(remove)).as("what alice's re-apply removes: she applied data.owner before, applies data.shape now;"
+                + " bob owns data.color").containsExactly(".data.owner");
     }
 
     @Test
     @DisplayName("a field another manager owns too stays; a field still applied stays; a first apply removes nothing")
     void ownedOrStillApplied() {
-        assertThat(FieldsToRemove.toRemove(FieldSet.of(COLOR, OWNER), FieldSet.of(OWNER), List.of(FieldSet.of(COLOR)))).isEqualTo(FieldSet.empty());
-        assertThat(FieldsToRemove.toRemove(FieldSet.of(COLOR, OWNER), FieldSet.of(COLOR, OWNER), List.of())).isEqualTo(FieldSet.empty());
-        assertThat(FieldsToRemove.toRemove(FieldSet.empty(), FieldSet.of(COLOR), List.of(FieldSet.of(OWNER)))).isEqualTo(FieldSet.empty());
+        assertThat(Paths.printed(FieldsToRemove.toRemove(FieldSet.of(COLOR, OWNER), FieldSet.of(OWNER), List.of(FieldSet.of(COLOR)))))
+                .as("removed when the applier drops data.color, which another manager owns too").isEmpty();
+        assertThat(Paths.printed(FieldsToRemove.toRemove(FieldSet.of(COLOR, OWNER), FieldSet.of(COLOR, OWNER), List.of())))
+                .as("removed when the applier applies the same fields again").isEmpty();
+        assertThat(Paths.printed(FieldsToRemove.toRemove(FieldSet.empty(), FieldSet.of(COLOR), List.of(FieldSet.of(OWNER)))))
+                .as("removed by a manager's first apply (it owned nothing before)").isEmpty();
     }
 
     @Test
@@ -67,7 +71,8 @@ class FieldsToRemoveTest {
                 container("log"), field(container("log"), "name"));
         FieldSet applied = FieldSet.of(container("nginx"), field(container("nginx"), "image"));
         FieldSet monitor = FieldSet.of(container("log"), field(container("log"), "name"));
-        assertThat(Paths.printed(FieldsToRemove.toRemove(previous, applied, List.of(monitor)))).containsExactly(
+        assertThat(Paths.printed(FieldsToRemove.toRemove(previous, applied, List.of(monitor))))
+                .as("removed when the applier keeps nginx and drops sidecar and log; monitor owns log").containsExactly(
                 ".spec.template.spec.containers[name=\"sidecar\"]",
                 ".spec.template.spec.containers[name=\"sidecar\"].image",
                 ".spec.template.spec.containers[name=\"sidecar\"].name");
@@ -87,12 +92,13 @@ class FieldsToRemoveTest {
                 FieldPath.fields("status", "replicas"),
                 container("ghost"));
         ObjectNode removed = FieldsToRemove.remove(object, paths);
-        assertThat(removed.at("/spec").has("replicas")).isFalse();
-        assertThat(removed.at("/spec/template/spec/containers/0").has("args")).isFalse();
+        assertThat(removed.at("/spec").has("replicas")).as("spec.replicas is still there (path .spec.replicas)").isFalse();
+        assertThat(removed.at("/spec/template/spec/containers/0").has("args"))
+                .as("nginx's args are still there (path .spec.template.spec.containers[name=\"nginx\"].args)").isFalse();
         assertThat(removed.at("/spec/template/spec/containers/0/ports"))
-                .isEqualTo(Stage.json("{\"p\":[{\"containerPort\":80,\"protocol\":\"TCP\"}]}").get("p"));
-        assertThat(removed.at("/metadata/finalizers").size()).isZero();
-        assertThat(removed.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("img:1");
+                .as("nginx's ports after removing 53/UDP (and 80/UDP, which is not there; 80/TCP is another port)").isEqualTo(Stage.json("{\"p\":[{\"containerPort\":80,\"protocol\":\"TCP\"}]}").get("p"));
+        assertThat(removed.at("/metadata/finalizers").size()).as("finalizers left after removing [=\"example.com/keep\"]").isZero();
+        assertThat(removed.at("/spec/template/spec/containers/0/image").asText()).as("nginx's image, which no path names").isEqualTo("img:1");
         assertThat(object).as("the argument is not modified").isEqualTo(Stage.json(Deployments.web("lab", "img:1", 2)));
 
         ObjectNode whole = FieldsToRemove.remove(object, FieldSet.of(nginx));
@@ -134,6 +140,21 @@ class FieldsToRemoveTest {
                     "{\"name\":\"nginx\",\"image\":\"img:1\",\"ports\":[{\"containerPort\":80,\"protocol\":\"TCP\"}]}", true), schema, "spec");
         }
     }
+
+    @Test
+    @DisplayName("on the real server: a container the applier drops stays while another manager still owns a field inside it")
+    void agreesWithServerWhenAnotherOwnsAFieldInside(Client etcd) {
+        ApplySchema schema = ApplySchema.of(ResourceTypes.DEPLOYMENTS);
+        try (Stage stage = new Stage(etcd)) {
+            String ns = stage.namespace("remove");
+            String path = "/apis/apps/v1/namespaces/" + ns + "/deployments/web";
+            stage.apply(path, "deployer", false, deployment(
+                    "{\"name\":\"nginx\",\"image\":\"img:1\"},{\"name\":\"sidecar\",\"image\":\"envoy:1\"}", true)).ok();
+            stage.strategicPatch(path, "patcher", "{\"spec\":{\"template\":{\"spec\":{\"containers\":"
+                    + "[{\"name\":\"sidecar\",\"image\":\"envoy:2\"}]}}}}").ok();   // patcher now owns sidecar's image only
+            reapply(stage, path, "deployer", deployment("{\"name\":\"nginx\",\"image\":\"img:1\"}", true), schema, "spec");
+        }
+    }
     // end::grading[]
 
     /** {@code manager} re-applies {@code config}; the server's {@code part} must be the merge minus your removal. */
@@ -151,7 +172,8 @@ class FieldsToRemoveTest {
         });
         FieldSet remove = FieldsToRemove.toRemove(previous, applied, others);
         JsonNode yours = FieldsToRemove.remove(Merge.apply(before, Stage.json(config), schema), remove).get(part);
-        assertThat(yours).as("%s re-applies %s to %s (you remove %s)", manager, config, before, Paths.printed(remove))
+        assertThat(yours).as("%s of the object after %s re-applies %s: the merge minus what you remove (%s), against what the"
+                + " server stored", part, manager, config, Paths.printed(remove))
                 .isEqualTo(after.get(part));
         assertThat(Set.copyOf(Paths.printed(remove))).as("only what %s owned before", manager)
                 .isSubsetOf(Paths.printed(previous));

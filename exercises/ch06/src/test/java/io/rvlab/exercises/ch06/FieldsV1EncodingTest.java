@@ -34,6 +34,7 @@ class FieldsV1EncodingTest {
                 FieldPath.fields("data"), FieldPath.fields("data", "k"),
                 FieldPath.fields("metadata", "labels"), FieldPath.fields("metadata", "labels", "app"));
         assertThat(FieldsV1Encoding.encode(set).toString())
+                .as("your fieldsV1 for {.data, .data.k, .metadata.labels, .metadata.labels.app}")
                 .isEqualTo("{\"f:data\":{\".\":{},\"f:k\":{}},\"f:metadata\":{\"f:labels\":{\".\":{},\"f:app\":{}}}}");
     }
 
@@ -41,8 +42,9 @@ class FieldsV1EncodingTest {
     @DisplayName("a path only on the way to members gets no \".\": what an apply of data.color and data.owner records (golden g1)")
     void appliedConfigMap() {
         FieldSet set = FieldSet.of(FieldPath.fields("data", "owner"), FieldPath.fields("data", "color"));
-        assertThat(FieldsV1Encoding.encode(set).toString()).isEqualTo("{\"f:data\":{\"f:color\":{},\"f:owner\":{}}}");
-        assertThat(FieldsV1Encoding.encode(FieldSet.empty()).toString()).isEqualTo("{}");
+        assertThat(FieldsV1Encoding.encode(set).toString()).as("your fieldsV1 for {.data.owner, .data.color}")
+                .isEqualTo("{\"f:data\":{\"f:color\":{},\"f:owner\":{}}}");
+        assertThat(FieldsV1Encoding.encode(FieldSet.empty()).toString()).as("your fieldsV1 for the empty set").isEqualTo("{}");
     }
 
     @Test
@@ -58,7 +60,8 @@ class FieldsV1EncodingTest {
                 finalizers.child(new PathElement.Value(JsonNodeFactory.instance.textNode("example.com/b"))),
                 finalizers.child(new PathElement.Value(JsonNodeFactory.instance.textNode("example.com/a"))),
                 FieldPath.fields("spec", "replicas"));
-        assertThat(FieldsV1Encoding.encode(set).toString()).isEqualTo("{"
+        assertThat(FieldsV1Encoding.encode(set).toString())
+                .as("your fieldsV1 for a container, its image and name, a port, two finalizers and .spec.replicas").isEqualTo("{"
                 + "\"f:metadata\":{\"f:finalizers\":{\"v:\\\"example.com/a\\\"\":{},\"v:\\\"example.com/b\\\"\":{}}},"
                 + "\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"nginx\\\"}\":{\".\":{},\"f:image\":{},\"f:name\":{},"
                 + "\"f:ports\":{\"k:{\\\"containerPort\\\":80,\\\"protocol\\\":\\\"TCP\\\"}\":{\".\":{},\"f:containerPort\":{}}}}},"
@@ -69,7 +72,7 @@ class FieldsV1EncodingTest {
     @DisplayName("decoding accepts \".\" anywhere among the keys and any key order")
     void decodeAnyOrder() {
         JsonNode shuffled = Stage.json("{\"f:metadata\":{\"f:labels\":{\"f:app\":{},\".\":{}}},\"f:data\":{\"f:k\":{},\".\":{}}}");
-        assertThat(FieldsV1Encoding.decode(shuffled)).isEqualTo(FieldSet.of(
+        assertThat(FieldsV1Encoding.decode(shuffled)).as("your decoding of %s", shuffled).isEqualTo(FieldSet.of(
                 FieldPath.fields("data"), FieldPath.fields("data", "k"),
                 FieldPath.fields("metadata", "labels"), FieldPath.fields("metadata", "labels", "app")));
     }
@@ -81,11 +84,12 @@ class FieldsV1EncodingTest {
         JsonNode fieldsV1 = Stage.json("{\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"nginx\\\"}\":{\".\":{},\"f:image\":{}}}},"
                 + "\"z:future\":{\"f:x\":{}},"
                 + "\"f:metadata\":{\"f:finalizers\":{\"v:\\\"x\\\"\":{}}}}");
-        assertThat(FieldsV1Encoding.decode(fieldsV1)).isEqualTo(FieldSet.of(
+        assertThat(FieldsV1Encoding.decode(fieldsV1)).as("your decoding of %s (z:future is a kind you do not know)", fieldsV1)
+                .isEqualTo(FieldSet.of(
                 nginx, nginx.child(new PathElement.Field("image")),
                 FieldPath.fields("metadata", "finalizers").child(new PathElement.Value(JsonNodeFactory.instance.textNode("x")))));
         assertThatThrownBy(() -> FieldsV1Encoding.decode(Stage.json("{\"f:data\":{\"f:k\":true}}")))
-                .isInstanceOf(IllegalArgumentException.class);
+                .as("decoding {\"f:data\":{\"f:k\":true}}, whose f:k is not an object").isInstanceOf(IllegalArgumentException.class);
     }
 
     // tag::grading[]

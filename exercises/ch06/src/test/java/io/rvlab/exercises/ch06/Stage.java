@@ -9,6 +9,7 @@ import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch06.fieldpath.FieldSet;
 import io.rvlab.ch06.fieldpath.FieldsV1;
 import io.rvlab.ch06.server.ApplyApiServer;
+import io.rvlab.ch06.structured.ListMerge;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -44,7 +46,16 @@ final class Stage implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
 
     Stage(Client etcd) {
-        this.server = ApplyApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
+        this(etcd, ListMerge.BUILT_IN);
+    }
+
+    /** The server with {@code lists} merging every set and keyed list of an apply (exercise 6.3's merge). */
+    Stage(Client etcd, ListMerge lists) {
+        this.server = ApplyApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT, Clock.systemUTC(), lists);
+    }
+
+    String url() {
+        return server.url().toString();
     }
 
     /** A new namespace; its name. */
@@ -65,6 +76,12 @@ final class Stage implements AutoCloseable {
     Response mergePatch(String path, String manager, String patch) {
         return send("PATCH", path + "?fieldManager=" + URLEncoder.encode(manager, StandardCharsets.UTF_8),
                 "application/merge-patch+json", patch);
+    }
+
+    /** A strategic merge patch (an Update operation) by {@code manager}: lists merge by key, as kubectl patch does. */
+    Response strategicPatch(String path, String manager, String patch) {
+        return send("PATCH", path + "?fieldManager=" + URLEncoder.encode(manager, StandardCharsets.UTF_8),
+                "application/strategic-merge-patch+json", patch);
     }
 
     ObjectNode get(String path) {

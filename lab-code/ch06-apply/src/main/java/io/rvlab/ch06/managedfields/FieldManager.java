@@ -11,6 +11,7 @@ import io.rvlab.ch06.fieldpath.PathElement;
 import io.rvlab.ch06.managedfields.ManagedFieldsEntry.Operation;
 import io.rvlab.ch06.structured.ApplySchema;
 import io.rvlab.ch06.structured.ConflictsException;
+import io.rvlab.ch06.structured.ListMerge;
 import io.rvlab.ch06.structured.ManagedFieldSets;
 import io.rvlab.ch06.structured.Updater;
 import io.rvlab.ch06.structured.VersionedSet;
@@ -76,9 +77,14 @@ public final class FieldManager {
     private final String groupVersion;
 
     public FieldManager(ResourceType type, Clock clock) {
+        this(type, clock, ListMerge.BUILT_IN);
+    }
+
+    /** With {@code lists} merging the sets and associative lists of an apply (exercise 6.3's seam). */
+    public FieldManager(ResourceType type, Clock clock, ListMerge lists) {
         this.type = type;
         this.clock = clock;
-        this.updater = new Updater(ApplySchema.of(type));
+        this.updater = new Updater(ApplySchema.of(type), lists);
         this.groupVersion = type.groupVersion();
     }
 

@@ -24,6 +24,7 @@ import io.rvlab.ch03.storage.UpdatableStorage;
 import io.rvlab.ch06.managedfields.ApplyConflicts;
 import io.rvlab.ch06.managedfields.FieldManager;
 import io.rvlab.ch06.structured.ConflictsException;
+import io.rvlab.ch06.structured.ListMerge;
 import java.time.Clock;
 import java.util.List;
 
@@ -50,10 +51,15 @@ public class ApplyRegistryStore extends UpdatingRegistryStore {
 
     /** With the clock that stamps {@code managedFields[].time}. */
     public ApplyRegistryStore(ResourceType type, UpdatableStorage storage, Clock clock) {
+        this(type, storage, clock, ListMerge.BUILT_IN);
+    }
+
+    /** With {@code lists} merging the sets and associative lists of an apply (exercise 6.3's seam). */
+    public ApplyRegistryStore(ResourceType type, UpdatableStorage storage, Clock clock, ListMerge lists) {
         super(type, storage);
         this.storage = storage;
         this.strategy = UpdateStrategy.of(type);
-        this.fieldManager = new FieldManager(type, clock);
+        this.fieldManager = new FieldManager(type, clock, lists);
     }
 
     public FieldManager fieldManager() {

@@ -12,6 +12,7 @@ import io.rvlab.ch04.cache.WatchSource;
 import io.rvlab.ch04.server.WatchingResourceHandler;
 import io.rvlab.ch05.server.WatchListApiServer;
 import io.rvlab.ch06.registry.ApplyRegistryStore;
+import io.rvlab.ch06.structured.ListMerge;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.List;
@@ -36,21 +37,30 @@ public class ApplyApiServer extends WatchListApiServer {
 
     /** With the clock that stamps {@code managedFields[].time} (tests and labs replay transcripts with it). */
     public static ApplyApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options, Clock clock) {
-        return start(etcd, bindAddress, port, type -> WatchCache.start(etcd, type, options), clock);
+        return start(etcd, bindAddress, port, options, clock, ListMerge.BUILT_IN);
+    }
+
+    /**
+     * With {@code lists} merging the sets and associative lists of every apply, in place of the
+     * server's own ({@link ListMerge#BUILT_IN}): how exercise 6.3 runs the learner's merge inside this server.
+     */
+    public static ApplyApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options, Clock clock,
+            ListMerge lists) {
+        return start(etcd, bindAddress, port, type -> WatchCache.start(etcd, type, options), clock, lists);
     }
 
     /** Without watch caches ({@code --watch-cache=false}), as chapter 5's. */
     public static ApplyApiServer startWithoutCache(Client etcd, String bindAddress, int port) {
-        return start(etcd, bindAddress, port, type -> new UncachedWatches(etcd, type), Clock.systemUTC());
+        return start(etcd, bindAddress, port, type -> new UncachedWatches(etcd, type), Clock.systemUTC(), ListMerge.BUILT_IN);
     }
 
     private static ApplyApiServer start(Client etcd, String bindAddress, int port,
-            Function<ResourceType, WatchSource> watches, Clock clock) {
+            Function<ResourceType, WatchSource> watches, Clock clock, ListMerge lists) {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new ApplyRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
         List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .<WatchingResourceHandler>map(type -> new ApplyResourceHandler(new ApplyRegistryStore(type, storage, clock),
+                .<WatchingResourceHandler>map(type -> new ApplyResourceHandler(new ApplyRegistryStore(type, storage, clock, lists),
                         watches.apply(type)))
                 .toList();
         return new ApplyApiServer(handlers, new InetSocketAddress(bindAddress, port), etcd);

@@ -12,12 +12,15 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BinaryOperator;
 
 /**
  * A configuration merged into the live object, as structured-merge-diff's {@code Merge}: structs
  * and maps key by key, sets and associative lists item by item (in the configuration's order, with
  * live-only items kept in place among them), and scalars and atomic lists replaced by the
- * configuration's value. What the configuration does not mention is kept.
+ * configuration's value. What the configuration does not mention is kept. How a set or an
+ * associative list merges is a {@link ListMerge}: {@link ListMerge#BUILT_IN} unless the caller
+ * passes another (exercise 6.3 runs inside the server that way).
  */
 public final class Merge {
 
@@ -28,14 +31,19 @@ public final class Merge {
 
     /** A new object; neither argument is changed. {@code live == null} merges into nothing. */
     public static ObjectNode apply(JsonNode live, JsonNode config, ApplySchema schema) {
-        JsonNode merged = merge(live == null ? F.objectNode() : live, config, schema);
+        return apply(live, config, schema, ListMerge.BUILT_IN);
+    }
+
+    /** The same, with {@code lists} merging every set and associative list. */
+    public static ObjectNode apply(JsonNode live, JsonNode config, ApplySchema schema, ListMerge lists) {
+        JsonNode merged = merge(live == null ? F.objectNode() : live, config, schema, lists);
         if (!merged.isObject()) {
             throw new IllegalArgumentException("an object can only be merged with an object");
         }
         return (ObjectNode) merged;
     }
 
-    private static JsonNode merge(JsonNode live, JsonNode config, ApplySchema schema) {
+    private static JsonNode merge(JsonNode live, JsonNode config, ApplySchema schema, ListMerge lists) {
         if (config == null) {
             return live.deepCopy();
         }
@@ -47,12 +55,13 @@ public final class Merge {
             Iterator<Map.Entry<String, JsonNode>> fields = config.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
-                out.set(field.getKey(), merge(live.get(field.getKey()), field.getValue(), schema.field(field.getKey())));
+                out.set(field.getKey(), merge(live.get(field.getKey()), field.getValue(), schema.field(field.getKey()), lists));
             }
             return out;
         }
         if (live.isArray() && config.isArray() && Items.granular(config, schema)) {
-            return mergeItems(live, config, schema);
+            ApplySchema items = schema.elements();
+            return lists.merge((ArrayNode) live, (ArrayNode) config, schema, (l, c) -> merge(l, c, items, lists));
         }
         return config.deepCopy(); // a scalar or an atomic list: the configuration's value wins
     }
@@ -63,7 +72,7 @@ public final class Merge {
      * the items the configuration names come in the configuration's order, new ones where it puts them,
      * and live-only items keep their place among them. An item in both lists is merged.
      */
-    private static ArrayNode mergeItems(JsonNode live, JsonNode config, ApplySchema schema) {
+    static ArrayNode mergeItems(ArrayNode live, ArrayNode config, ApplySchema schema, BinaryOperator<JsonNode> mergeItem) {
         List<PathElement> liveOrder = new ArrayList<>();
         Map<PathElement, Integer> liveAt = new HashMap<>(); // each key's first place in the live list
         for (int i = 0; i < live.size(); i++) {
@@ -94,7 +103,7 @@ public final class Merge {
             }
             PathElement element = configOrder.get(c++); // new items, up to the next shared one
             Integer at = liveAt.get(element);
-            out.add(at == null ? wanted.get(element).deepCopy() : merge(live.get(at), wanted.get(element), schema.elements()));
+            out.add(at == null ? wanted.get(element).deepCopy() : mergeItem.apply(live.get(at), wanted.get(element)));
             if (element.equals(shared.peek())) {
                 shared.poll();
             }

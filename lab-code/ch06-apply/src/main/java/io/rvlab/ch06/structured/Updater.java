@@ -24,9 +24,16 @@ public final class Updater {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final ApplySchema schema;
+    private final ListMerge lists;
 
     public Updater(ApplySchema schema) {
+        this(schema, ListMerge.BUILT_IN);
+    }
+
+    /** With {@code lists} merging the sets and associative lists of an apply (exercise 6.3's seam). */
+    public Updater(ApplySchema schema, ListMerge lists) {
         this.schema = schema;
+        this.lists = lists;
     }
 
     /** The object written ({@code null}: an apply that changed nothing) and the new ownership. */
@@ -58,7 +65,7 @@ public final class Updater {
                         String manager, boolean force) {
         UniqueItems.check(config, schema);
         ObjectNode base = live == null ? F.objectNode() : live;
-        ObjectNode merged = Merge.apply(base, config, schema);
+        ObjectNode merged = Merge.apply(base, config, schema, lists);
         FieldSet previous = managers.get(manager).map(VersionedSet::set).orElse(FieldSet.empty());
         // The applier owns exactly what its configuration sets, no more (SMD: ToFieldSet of the config).
         FieldSet applied = ToFieldSet.of(config, schema);
