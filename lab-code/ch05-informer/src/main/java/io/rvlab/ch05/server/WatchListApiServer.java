@@ -48,7 +48,7 @@ public class WatchListApiServer extends WatchApiServer {
         return start(etcd, bindAddress, port, type -> new UncachedWatches(etcd, type));
     }
 
-    private static WatchListApiServer start(Client etcd, String bindAddress, int port,
+    public static WatchListApiServer start(Client etcd, String bindAddress, int port,
             Function<ResourceType, WatchSource> watches) {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
