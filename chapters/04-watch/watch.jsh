@@ -4,7 +4,8 @@
 // path. The script starts etcd and this chapter's API server (a watch cache per resource, its window
 // kept small, 20 changes, so a 410 is easy to meet) on a free port, and defines helpers: watch(...)
 // opens an HTTP watch in the background and prints each event line as it arrives, etcdWatch(...)
-// does the same with a plain jetcd watch, and write helpers print the curl command they stand for.
+// does the same with a plain jetcd watch, churn(...) makes many changes at once (enough to push a
+// resourceVersion out of the window), and write helpers print the curl command they stand for.
 //
 // With -R-Drvlab.jshell.check=true ("./course test" sets it) the script checks its own helpers
 // against the server and etcd and exits with 0 or 1 instead of staying open.
@@ -46,10 +47,20 @@ JsonNode json(String text) {
     }
 }
 
-Reply send(String method, String path, String contentType, String body) {
-    System.out.println("  $ curl -s" + (method.equals("GET") ? "" : " -X " + method)
+/** The curl command for a request. */
+String curl(String method, String path, String contentType, String body) {
+    return "curl -s" + (method.equals("GET") ? "" : " -X " + method)
             + (contentType == null ? "" : " -H 'Content-Type: " + contentType + "'")
-            + " \"" + server.url() + path + "\"" + (body == null ? "" : " -d '" + body + "'"));
+            + " \"" + server.url() + path + "\"" + (body == null ? "" : " -d '" + body + "'");
+}
+
+Reply send(String method, String path, String contentType, String body) {
+    System.out.println("  $ " + curl(method, path, contentType, body));
+    return exchange(method, path, contentType, body);
+}
+
+/** The request itself, printing nothing. */
+Reply exchange(String method, String path, String contentType, String body) {
     HttpRequest.Builder request = HttpRequest.newBuilder(server.url().resolve(path)).timeout(Duration.ofSeconds(30))
             .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
@@ -94,6 +105,26 @@ String label(String namespace, String name, String app) {
 }
 
 /**
+ * Sets data.k of ConfigMap name n times in a row, with one merge patch each, printing one line for all
+ * of them; returns the resourceVersion of each change, oldest first.
+ */
+List<String> churn(String namespace, String name, int n) {
+    String path = collection(namespace) + "/" + name;
+    String example = "{\"data\":{\"k\":\"'$i'\"}}";
+    System.out.println("  $ for i in $(seq " + n + "); do " + curl("PATCH", path, "application/merge-patch+json", example) + "; done");
+    List<String> rvs = new ArrayList<>();
+    for (int i = 1; i <= n; i++) {
+        Reply reply = exchange("PATCH", path, "application/merge-patch+json", "{\"data\":{\"k\":\"" + i + "\"}}");
+        if (reply.code() != 200) {
+            throw new IllegalStateException("change " + i + " of " + n + ": " + reply);
+        }
+        rvs.add(json(reply.body()).path("metadata").path("resourceVersion").asText());
+    }
+    System.out.println("    " + n + " changes, resourceVersions " + rvs.get(0) + " to " + rvs.get(n - 1));
+    return rvs;
+}
+
+/**
  * Deletes, and returns etcd's revision right after: the deletion's revision, which the DELETED event
  * carries, as long as nothing else wrote meanwhile (a ConfigMap's DELETE answers with a Status, not the object).
  */
@@ -127,6 +158,7 @@ class Watching {
     public String toString() { return "watch " + query + (ended ? " (ended)" : "") + ": " + types(); }
 }
 
+// tag::helpers[]
 /**
  * Opens GET <collection(namespace)>?watch=1&<query> in the background and prints each event line as it
  * arrives, such as watch("default", "resourceVersion=0&allowWatchBookmarks=true&timeoutSeconds=30").
@@ -155,15 +187,32 @@ Watching watch(String namespace, String query) {
     return watching;
 }
 
-/** A plain jetcd watch on a prefix from a revision, printing etcd's own events; close() stops it. */
-io.etcd.jetcd.Watch.Watcher etcdWatch(String prefix, long fromRevision) {
+/** A plain etcd watch running in the background: the events so far, as printed; close() stops it. */
+class EtcdWatching {
+    final List<String> events = Collections.synchronizedList(new ArrayList<>());
+    io.etcd.jetcd.Watch.Watcher watcher;
+    void close() { watcher.close(); }
+    public String toString() { return "etcd watch: " + events; }
+}
+
+/**
+ * A plain jetcd watch on a prefix from a revision, printing etcd's own events. etcd's start revision
+ * is inclusive: the change made at fromRevision itself comes first, if it touched the prefix.
+ */
+EtcdWatching etcdWatch(String prefix, long fromRevision) {
     System.out.println("  $ etcdctl watch --prefix --prev-kv --rev=" + fromRevision + " " + prefix + " &");
     WatchOption option = WatchOption.builder().isPrefix(true).withRevision(fromRevision).withPrevKV(true).build();
-    return client.getWatchClient().watch(Bytes.bytes(prefix), option, response -> response.getEvents().forEach(e ->
-            System.out.println("  [etcd] " + e.getEventType() + " " + Bytes.text(e.getKeyValue().getKey())
-                    + " create_revision=" + e.getKeyValue().getCreateRevision() + " mod_revision=" + e.getKeyValue().getModRevision()
-                    + (e.getPrevKV().getKey().isEmpty() ? "" : " prev_kv.mod_revision=" + e.getPrevKV().getModRevision()))));
+    EtcdWatching watching = new EtcdWatching();
+    watching.watcher = client.getWatchClient().watch(Bytes.bytes(prefix), option, response -> response.getEvents().forEach(e -> {
+        String event = e.getEventType() + " " + Bytes.text(e.getKeyValue().getKey())
+                + " create_revision=" + e.getKeyValue().getCreateRevision() + " mod_revision=" + e.getKeyValue().getModRevision()
+                + (e.getPrevKV().getKey().isEmpty() ? "" : " prev_kv.mod_revision=" + e.getPrevKV().getModRevision());
+        watching.events.add(event);
+        System.out.println("  [etcd] " + event);
+    }));
+    return watching;
 }
+// end::helpers[]
 
 // ---- The self-check (only when rvlab.jshell.check is true) -------------------------------------
 
@@ -194,23 +243,42 @@ int selfCheck() {
         apps.await(2, 10);
         ok &= checked(apps.types().equals(List.of("ADDED", "DELETED")) && apps.rvs().equals(List.of(labelled, relabelled)),
                 "with labelSelector app=web: ADDED when it starts matching, DELETED when it stops: " + apps.types() + " " + apps.rvs());
-        create("jshell-a", "x", "1");
+        String xCreated = create("jshell-a", "x", "1");
         Watching zero = watch("jshell-a", "resourceVersion=0&timeoutSeconds=1");
         zero.await(1, 10).await(99, 3);
         ok &= checked(zero.types().equals(List.of("ADDED")) && zero.ended,
                 "a watch from \"0\" starts with ADDED for what exists, and ends at timeoutSeconds: " + zero.types());
+        long current = revision();
+        EtcdWatching replay = etcdWatch("/registry/configmaps/jshell-a/", current);
+        String after = create("jshell-a", "after", "1");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (replay.events.size() < 2 && System.nanoTime() < deadline) { Thread.sleep(20); }
+        replay.close();
+        ok &= checked(Long.toString(current).equals(xCreated) && replay.events.size() == 2
+                        && replay.events.get(0).matches("PUT /registry/configmaps/jshell-a/x .* mod_revision=" + current + "( .*)?")
+                        && replay.events.get(1).matches("PUT /registry/configmaps/jshell-a/after .* mod_revision=" + after + "( .*)?"),
+                "an etcd watch from the current revision " + current + " first replays the change made at " + current
+                        + " (the start revision is inclusive), then the new one at " + after + ": " + replay.events);
         String old = update("jshell-a", "x", "0");
-        for (int i = 1; i <= 25; i++) {
-            update("jshell-a", "x", Integer.toString(i));
-        }
+        List<String> later = churn("jshell-a", "x", 25);
+        long expectedOldest = Long.parseLong(later.get(5)) - 1;
         Watching expired = watch("jshell-a", "resourceVersion=" + old);
         expired.await(1, 10).await(99, 2);
         JsonNode error = expired.lines.isEmpty() ? json("{}") : json(expired.lines.get(0));
         ok &= checked(expired.types().equals(List.of("ERROR")) && error.path("object").path("code").asInt() == 410
                         && error.path("object").path("reason").asText().equals("Expired")
-                        && error.path("object").path("message").asText().startsWith("too old resource version: " + old + " (")
+                        && error.path("object").path("message").asText().equals("too old resource version: " + old + " (" + expectedOldest + ")")
                         && expired.ended,
-                "a watch from " + old + ", older than the 20-change window: one ERROR event, 410 Expired, then the end");
+                "a watch from " + old + ", 25 changes ago, older than the 20-change window: one ERROR event, 410 Expired, "
+                        + "naming " + expectedOldest + ", the revision just before the oldest change the window holds ("
+                        + later.get(5) + "), then the end");
+        String edge = Long.toString(expectedOldest);
+        Watching resumable = watch("jshell-a", "resourceVersion=" + edge + "&timeoutSeconds=1");
+        resumable.await(20, 10).await(99, 3);
+        ok &= checked(resumable.types().size() == 20 && !resumable.types().contains("ERROR")
+                        && resumable.rvs().equals(later.subList(5, 25)),
+                "a watch from " + edge + " itself is served: the window still holds every change after it ("
+                        + resumable.types().size() + " events)");
         String quietFrom = Long.toString(revision());
         Watching idle = watch("jshell-b", "resourceVersion=" + quietFrom + "&allowWatchBookmarks=true&timeoutSeconds=4");
         Thread.sleep(300);
@@ -254,9 +322,12 @@ if (!Boolean.getBoolean("rvlab.jshell.check")) {
           var w = watch("demo", "resourceVersion=0&allowWatchBookmarks=true&timeoutSeconds=60");
           create("demo", "cm", "1"); update("demo", "cm", "2"); delete("demo", "cm");
           w.types(); w.rvs();
-          var e = etcdWatch("/registry/configmaps/demo/", revision()); create("demo", "cm2", "1"); e.close();
-          watch("demo", "resourceVersion=1")          // older than the window: one ERROR event, 410
-        Defined: server (a WatchApiServer), client (a jetcd Client), watch, etcdWatch, create, update,
+          var e = etcdWatch("/registry/configmaps/demo/", revision());   // replays the change at revision() first
+          create("demo", "cm2", "1"); e.close();
+          var from = update("demo", "cm2", "0"); var rvs = churn("demo", "cm2", 25);
+          watch("demo", "resourceVersion=" + from)    // 25 changes ago: older than the window, one ERROR event, 410
+          watch("demo", "resourceVersion=" + (Long.parseLong(rvs.get(5)) - 1) + "&timeoutSeconds=5")   // just inside it
+        Defined: server (a WatchApiServer), client (a jetcd Client), watch, etcdWatch, churn, create, update,
         label, delete, namespace, revision. /exit leaves (and stops both).
         """.formatted(etcdHandle.endpoints(), server.url()));
 }

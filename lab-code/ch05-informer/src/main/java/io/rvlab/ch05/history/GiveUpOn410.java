@@ -11,9 +11,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 
 /**
- * Bug lab: a reflector that stops for good when its watch ends in 410 Expired, as the Java client's
- * informer did (kubernetes-client/java #1829): the store keeps its last state, {@code hasSynced()}
- * stays true, nothing is logged, and every later change is missed. No relist policy can say "stop",
+ * Bug lab: a reflector that stops for good when its watch ends in 410 Expired, as fabric8's Java
+ * client's shared informer 4.7.0 did (fabric8io/kubernetes-client #1961): the store keeps its last
+ * state, {@code hasSynced()} stays true, and every later change is missed. No relist policy can say "stop",
  * so the bug is a wrapper: it listens to the reflector, and after the first 410 it lets no request
  * through to the server again (they wait until {@link #close()}, as a dead loop would).
  * The checker reports GAVE_UP and FINAL_STATE. The fix: a 410 is ordinary control flow, answered by a

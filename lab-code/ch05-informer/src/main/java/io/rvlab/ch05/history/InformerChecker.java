@@ -20,7 +20,7 @@ import java.util.TreeSet;
  *   <li><b>No time travel</b> (kubernetes #83520): the store's resourceVersion never goes back (a list
  *       that replaces the store is never older than what the reflector had already synced), and no
  *       handler is told of an object older than one it was already told of.</li>
- *   <li><b>410 is control flow</b> (client-java #1829): after a watch or list ends in 410 Expired, the
+ *   <li><b>410 is control flow</b> (fabric8io/kubernetes-client #1961): after a watch or list ends in 410 Expired, the
  *       reflector lists again, and watches again.</li>
  *   <li><b>No list storm</b> (kubernetes #91073, #107133): a resourceVersion the server called too large
  *       or expired is not asked for again, and a watch follows a few lists, not dozens.</li>

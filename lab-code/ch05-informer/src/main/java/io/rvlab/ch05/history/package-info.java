@@ -11,7 +11,7 @@
  *       handlers end where etcd is.</li>
  *   <li>The bugs real clients shipped, each a policy or a small wrapper plugged into the real
  *       reflector: {@link io.rvlab.ch05.history.RelistFromCache} (kubernetes #83520),
- *       {@link io.rvlab.ch05.history.GiveUpOn410} (client-java #1829),
+ *       {@link io.rvlab.ch05.history.GiveUpOn410} (fabric8io/kubernetes-client #1961),
  *       {@link io.rvlab.ch05.history.TooLargeLoop} (kubernetes #91073, #100745, #107133),
  *       {@link io.rvlab.ch05.history.ResyncAsRelist}.</li>
  *   <li>What makes them show, deterministically, on one real etcd: a second API server whose watch

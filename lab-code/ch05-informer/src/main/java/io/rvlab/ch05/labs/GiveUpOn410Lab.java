@@ -11,7 +11,7 @@ import io.rvlab.support.lab.Narrator;
 import java.time.Duration;
 
 /**
- * Lab 5.7, a bug lab: a reflector that stops at the first 410 (kubernetes-client/java #1829): its
+ * Lab 5.7, a bug lab: a reflector that stops at the first 410 (fabric8io/kubernetes-client #1961): its
  * store keeps the last state it had, hasSynced() stays true, and every later change is missed. The
  * checker says GAVE_UP and FINAL_STATE. client-go answers the 410 with a relist, and is clean.
  */
@@ -24,7 +24,7 @@ public final class GiveUpOn410Lab implements Lab {
 
     @Override
     public String title() {
-        return "Bug lab: a reflector that gives up after a 410 (kubernetes-client/java #1829)";
+        return "Bug lab: a reflector that gives up after a 410 (fabric8io/kubernetes-client #1961)";
     }
 
     @Override

@@ -64,7 +64,7 @@ class BugLabsTest {
 
     @Test
     @Timeout(90)
-    @DisplayName("GiveUpOn410 (client-java #1829): a reflector that stops at a 410 never relists, and its store stays behind")
+    @DisplayName("GiveUpOn410 (fabric8io/kubernetes-client #1961): a reflector that stops at a 410 never relists, and its store stays behind")
     void giveUpOn410IsCaught() throws Exception {
         GiveUpOn410[] bug = new GiveUpOn410[1];
         ReplicaScenario.Result result;
