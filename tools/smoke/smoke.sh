@@ -12,6 +12,7 @@
 #   tools/smoke/smoke.sh            run everything (./course test runs it after prove); ./course setup first
 #   tools/smoke/smoke.sh --list     only list the documented commands and what covers each (no run)
 #   tools/smoke/smoke.sh --only RE  run only the steps whose command matches the regular expression RE
+#   tools/smoke/smoke.sh --skip RE  leave out the steps whose command matches RE (the coverage check still runs)
 #   tools/smoke/smoke.sh --coverage only the coverage check: is every documented command covered by a step?
 #
 # Files: the logs of each step in target/smoke/; the walkthrough's kubeconfig and YAML files in a temporary
@@ -23,13 +24,14 @@ cd "$ROOT"
 COURSE="$ROOT/course"
 OUT="$ROOT/target/smoke"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rvlab-smoke.XXXXXX")"
-LIST_ONLY="" ONLY="" COVERAGE_ONLY=""
+LIST_ONLY="" ONLY="" SKIP="" COVERAGE_ONLY=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --list) LIST_ONLY=1; shift ;;
     --coverage) COVERAGE_ONLY=1; shift ;;
     --only) ONLY="$2"; shift 2 ;;
-    *) echo "usage: tools/smoke/smoke.sh [--list] [--only REGEX]" >&2; exit 2 ;;
+    --skip) SKIP="$2"; shift 2 ;;
+    *) echo "usage: tools/smoke/smoke.sh [--list | --coverage] [--only REGEX] [--skip REGEX]" >&2; exit 2 ;;
   esac
 done
 
@@ -51,7 +53,7 @@ report() {   # report STATUS START TEXT [detail]
   [ "$1" = FAIL ] && FAILED=1
   return 0
 }
-wanted() { [ -z "$COVERAGE_ONLY" ] && { [ -z "$ONLY" ] || [[ "$1" =~ $ONLY ]]; }; }
+wanted() { [ -z "$COVERAGE_ONLY" ] && { [ -z "$ONLY" ] || [[ "$1" =~ $ONLY ]]; } && { [ -z "$SKIP" ] || ! [[ "$1" =~ $SKIP ]]; }; }
 
 # check EXIT GREP TIMEOUT SHOWN -- command...
 #   EXIT: 0, nonzero, or any; GREP: an extended regular expression the output must contain ("" for none);
@@ -80,13 +82,13 @@ check() {
 start_bg() {   # start_bg VAR_FOR_PID LOG READY_RE LIMIT command...
   local var="$1" log="$2" ready="$3" limit="$4"; shift 4
   setsid "$@" >"$log" 2>&1 </dev/null &
-  local pid=$!
-  BG_PIDS+=("$pid")
-  printf -v "$var" '%s' "$pid"
+  local _bg_pid=$!
+  BG_PIDS+=("$_bg_pid")
+  printf -v "$var" '%s' "$_bg_pid"
   local waited=0
   while [ "$waited" -lt $((limit * 5)) ]; do
     grep -Eq -- "$ready" "$log" && return 0
-    kill -0 "$pid" 2>/dev/null || return 1
+    kill -0 "$_bg_pid" 2>/dev/null || return 1
     sleep 0.2; waited=$((waited + 1))
   done
   return 1
@@ -320,7 +322,7 @@ steps_serve() {
     cmd="${cmd//W=\/tmp\/rvlab-walkthrough/W=$WORK}"
     local want=0 grep_re="" limit=60 note=""
     case "$cmd" in
-      *" get "*" -w"*|*" get -w"*) want=124; limit=5; note="ran 5 s" ;;
+      kubectl*" -w"|kubectl*" -w "*"#"*|kubectl*" --watch"*) want=124; limit=5; note="ran 5 s" ;;
       *"kubectl replace -f"*) grep_re='\(Conflict\).*the object has been modified' ;;
       *"--field-manager=bob -f"*) want=nonzero; grep_re='conflict with "alice"' ;;
       *"--show-managed-fields"*) grep_re='manager: bob' ;;
@@ -335,7 +337,7 @@ steps_serve() {
     # The README's ./course controller --kubeconfig block: run the controller on this server's kubeconfig.
     if [[ "$cmd" == *"kubectl -n demo create configmap x"* ]]; then
       "$COURSE" controller --kubeconfig - --namespace demo --seconds 30 >"$OUT/course_controller_--kubeconfig.log" 2>&1 </dev/null &
-      local cpid=$!; BG_PIDS+=("$cpid")
+      local cpid=$! cstart; cstart="$(now)"; BG_PIDS+=("$cpid")
       local w=0; until grep -q '^WATCH ' "$OUT/course_controller_--kubeconfig.log" || [ $w -ge 600 ]; do sleep 0.2; w=$((w + 1)); done
       ( cd "$WORK" && kubectl create namespace demo ) >/dev/null 2>&1 </dev/null
     fi
@@ -362,9 +364,9 @@ steps_serve() {
     wait "$cpid"; local ccode=$?
     RAN+=("./course controller --kubeconfig - --namespace demo")
     if [ $ccode = 0 ] && grep -q '^WATCH ' "$OUT/course_controller_--kubeconfig.log"; then
-      report PASS "$start" "./course controller --kubeconfig - --namespace demo" "on the walkthrough's server"
+      report PASS "$cstart" "./course controller --kubeconfig - --namespace demo" "on the walkthrough's server"
     else
-      report FAIL "$start" "./course controller --kubeconfig - --namespace demo" "exit $ccode; log: target/smoke/course_controller_--kubeconfig.log"
+      report FAIL "$cstart" "./course controller --kubeconfig - --namespace demo" "exit $ccode; log: target/smoke/course_controller_--kubeconfig.log"
     fi
   fi
   stop_pid "$pid"
