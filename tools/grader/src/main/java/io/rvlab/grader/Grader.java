@@ -50,6 +50,13 @@ public final class Grader {
                     out.println(manifest.find(options.id()).fileIn(options.module()));
                     yield 0;
                 }
+                case LIST -> {
+                    // For ./course's classroom commands: tab-separated, "-" for a value not given.
+                    for (Manifest.Exercise e : manifest.exercises()) {
+                        out.println(String.join("\t", e.id(), e.file(), e.tests(), orDash(e.difficulty()), orDash(e.minutes()), e.title()));
+                    }
+                    yield 0;
+                }
                 case PROVE -> new Prover(manifest, options, out, err).prove();
                 case WATCH -> new Watcher(manifest, options, out, err).run();
                 case GRADE -> grade(manifest, options, out, err);
@@ -59,6 +66,10 @@ public final class Grader {
             err.println("grader: " + e.getMessage());
             return 2;
         }
+    }
+
+    private static String orDash(Integer n) {
+        return n == null ? "-" : n.toString();
     }
 
     private static int hint(Manifest manifest, Options options, PrintStream out) {

@@ -22,13 +22,14 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
                String id, Path path, boolean poll, Path logDir, boolean all, Path stateDir, String student,
                Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests) {
 
-    enum Mode { GRADE, HINT, FILE_OF, PROVE, WATCH, HELP }
+    enum Mode { GRADE, HINT, FILE_OF, LIST, PROVE, WATCH, HELP }
 
     static final String USAGE = """
             usage: Grader --module <exercise module> [mode] [options]
               (no mode)            grade: run each exercise's tests and print a scoreboard
               --hint <id>          print the next hint of one exercise (--all: every hint) and the file to edit
               --file-of <id>       print only the absolute path of the exercise's file
+              --list               one line per exercise: id, file, tests, difficulty, minutes, title (tab-separated)
               --prove <solutions>  require every exercise to fail on the skeleton and pass on the solution
               --watch <course>     regrade (via '<course> grade <chapter>') on every change in src/main/java
             options:
@@ -92,6 +93,7 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
                 case "--file-of" -> { mode = only(mode, Mode.FILE_OF, arg); id = value(rest, ++i, arg); }
                 case "--prove" -> { mode = only(mode, Mode.PROVE, arg); path = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize(); }
                 case "--watch" -> { mode = only(mode, Mode.WATCH, arg); path = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize(); }
+                case "--list" -> mode = only(mode, Mode.LIST, arg);
                 case "--all" -> all = true;
                 case "--state" -> stateDir = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
                 case "--student" -> student = value(rest, ++i, arg);

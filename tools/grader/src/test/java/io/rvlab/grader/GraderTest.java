@@ -177,6 +177,13 @@ class GraderTest {
     }
 
     @Test
+    void listIsOneTabSeparatedLinePerExercise() {
+        assertThat(grader("--module", module.toString(), "--list")).isZero();
+        assertThat(out.lines()).hasSize(4).first()
+                .isEqualTo("1.1\tsrc/main/java/io/rvlab/exercises/ch01/Passing.java\tio.rvlab.grader.fixtures.PassingFixture\t-\t-\tPasses");
+    }
+
+    @Test
     void fileOfPrintsOnlyThePath() {
         assertThat(grader("--module", module.toString(), "--file-of", "1.3")).isZero();
         assertThat(out).isEqualTo(module.toAbsolutePath().resolve("src/main/java/io/rvlab/exercises/ch01/Todo.java") + "\n");
