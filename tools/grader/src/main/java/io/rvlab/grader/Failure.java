@@ -15,8 +15,19 @@ import java.util.regex.Pattern;
  * @param message one line: an assertion's message, or {@code ExceptionType: message}
  * @param todo    true if the cause is the skeleton's {@code UnsupportedOperationException("TODO ...")}
  * @param cause   the original throwable, for the log; null when there is none (a missing class)
+ * @param method  the test method's name, e.g. {@code readsTheModRevision}, which exercises.yaml's
+ *                {@code hint_for} maps to a hint; null for a failure of the class itself
  */
-record Failure(String test, String message, boolean todo, Throwable cause) {
+record Failure(String test, String message, boolean todo, Throwable cause, String method) {
+
+    Failure(String test, String message, boolean todo, Throwable cause) {
+        this(test, message, todo, cause, null);
+    }
+
+    /** The same failure, known to come from this test method. */
+    Failure inMethod(String methodName) {
+        return new Failure(test, message, todo, cause, methodName);
+    }
 
     /** Long AssertJ messages are cut here; the log has all of it. */
     static final int MAX_MESSAGE = 200;

@@ -50,6 +50,13 @@ public final class Grader {
                     out.println(manifest.find(options.id()).fileIn(options.module()));
                     yield 0;
                 }
+                case LIST -> {
+                    // For ./course's classroom commands: tab-separated, "-" for a value not given.
+                    for (Manifest.Exercise e : manifest.exercises()) {
+                        out.println(String.join("\t", e.id(), e.file(), e.tests(), orDash(e.difficulty()), orDash(e.minutes()), e.title()));
+                    }
+                    yield 0;
+                }
                 case PROVE -> new Prover(manifest, options, out, err).prove();
                 case WATCH -> new Watcher(manifest, options, out, err).run();
                 case GRADE -> grade(manifest, options, out, err);
@@ -61,33 +68,47 @@ public final class Grader {
         }
     }
 
+    private static String orDash(Integer n) {
+        return n == null ? "-" : n.toString();
+    }
+
     private static int hint(Manifest manifest, Options options, PrintStream out) {
         Manifest.Exercise e = manifest.find(options.id());
-        out.println(e.id() + "  " + e.title());
-        out.println("edit: " + e.fileIn(options.module()));
-        if (e.hints().isEmpty()) {
-            out.println("(this exercise has no hints; its test class " + e.tests() + " shows what is expected)");
-        }
-        for (int i = 0; i < e.hints().size(); i++) {
-            String text = e.hints().get(i).strip().replace("\n", "\n         ");
-            out.printf("hint %d: %s%n", i + 1, text);
+        if (options.all()) {
+            Hints.all(e, options.module(), out);
+        } else {
+            new Hints(options.stateDir()).next(e, options.module(), out);
         }
         return 0;
     }
 
     private static int grade(Manifest manifest, Options options, PrintStream out, PrintStream err) {
         List<Manifest.Exercise> selected = manifest.select(options.exercise());
+        for (String id : options.uncompiled()) {
+            manifest.find(id); // a wrong id is a usage error, not a silent no-op
+        }
         ExerciseRunner runner = runner(options, options.logDir(), out, err);
+        Path files = options.copyOf() != null ? options.copyOf() : options.module();
         Scoreboard board = new Scoreboard(manifest, selected, !options.json() && Scoreboard.colorWanted(), Path.of(""));
         if (!options.json()) {
             out.println(board.header());
+            if (options.untrustedTests() != null) {
+                out.println("  WARNING: " + options.untrustedTests() + "\n  Nothing is reported PASSED with these tests.\n");
+            } else if (options.testsOrigin() != null) {
+                out.println("  (" + options.testsOrigin() + ")\n");
+            }
         }
         List<ExerciseResult> results = new ArrayList<>();
         for (Manifest.Exercise exercise : selected) {
             if (options.json()) {
                 err.println("[grader] " + exercise.id() + " " + exercise.title() + " ...");
             }
-            ExerciseResult result = runner.grade(exercise, options.repeat());
+            ExerciseResult result = options.uncompiled().contains(exercise.id())
+                    ? uncompiled(exercise, files, options.logDir())
+                    : runner.grade(exercise, options.repeat()).withFile(exercise.fileIn(files));
+            if (options.untrustedTests() != null) {
+                result = result.untrusted(options.untrustedTests());
+            }
             results.add(result);
             if (options.json()) {
                 err.println("[grader] " + exercise.id() + " " + result.status().label());
@@ -97,11 +118,18 @@ public final class Grader {
             }
         }
         if (options.json()) {
-            out.println(JsonReport.write(JsonReport.of(manifest, options.module().toString(), options.repeat(), results)));
+            out.println(JsonReport.write(JsonReport.of(manifest, files.toString(), options.repeat(), results, Provenance.of(options))));
         } else {
             out.print(board.footer(results));
         }
         return results.stream().allMatch(r -> r.status() == Status.PASSED) ? 0 : 1;
+    }
+
+    /** An exercise whose file did not compile: FAILED without running, pointing at the compiler's output. */
+    private static ExerciseResult uncompiled(Manifest.Exercise exercise, Path files, Path logDir) {
+        Path log = logDir.resolve("compile.log").toAbsolutePath();
+        Failure failure = Failure.withoutCause("compiling " + exercise.file(), "does not compile; the compiler's messages are in the log");
+        return new ExerciseResult(exercise, exercise.fileIn(files), log, List.of(new RunResult(0, 1, 0, List.of(failure), null)));
     }
 
     /** With --verbose the tests' output is echoed: to the console, but never onto the JSON on stdout. */

@@ -17,8 +17,12 @@ import java.util.List;
  *                "testsSkipped":0,"failures":[{"test":"reads(Client)","message":"TODO read ..."}],
  *                "file":"/abs/.../FourNumbers.java","hint":"first hint","log":"/abs/.../1.1.log",
  *                "runsPassed":0,"runs":[{"status":"NOT_STARTED","testsRun":3,"testsFailed":3}]}],
- *  "totals":{"exercises":1,"passed":0,"failed":1},"allPassed":false}
+ *  "totals":{"exercises":1,"passed":0,"failed":1},"allPassed":false,
+ *  "student":"Ada","time":"2026-11-26T10:40:36Z","commit":"33d8818...","testsSha256":"9f2c...","testsOrigin":"..."}
  * </pre>
+ *
+ * {@code hint} is the hint the scoreboard shows (for a FAILED exercise only, else null);
+ * {@code commit} is "none" without git; {@code testsSha256} is {@link TestsDigest}'s.
  *
  * Status values are {@code PASSED}, {@code FAILED}, {@code NOT_STARTED} and {@code NO_TESTS_RAN}.
  * {@code reason} is the scoreboard's one line on why it did not pass (null when it passed), also
@@ -31,7 +35,8 @@ final class JsonReport {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES); // an older grader can read a newer report
 
-    record Report(int chapter, String title, String module, int repeat, List<ExerciseReport> exercises, Totals totals, boolean allPassed) {
+    record Report(int chapter, String title, String module, int repeat, List<ExerciseReport> exercises, Totals totals, boolean allPassed,
+                  String student, String time, String commit, String testsSha256, String testsOrigin) {
     }
 
     record ExerciseReport(String id, String title, Status status, String reason, int testsRun, int testsPassed, int testsFailed,
@@ -50,11 +55,12 @@ final class JsonReport {
     private JsonReport() {
     }
 
-    static Report of(Manifest manifest, String module, int repeat, List<ExerciseResult> results) {
+    static Report of(Manifest manifest, String module, int repeat, List<ExerciseResult> results, Provenance p) {
         List<ExerciseReport> exercises = results.stream().map(JsonReport::exercise).toList();
         int passed = (int) results.stream().filter(r -> r.status() == Status.PASSED).count();
         return new Report(manifest.chapter(), manifest.title(), module, repeat, exercises,
-                new Totals(results.size(), passed, results.size() - passed), passed == results.size());
+                new Totals(results.size(), passed, results.size() - passed), passed == results.size(),
+                p.student(), p.time(), p.commit(), p.testsSha256(), p.testsOrigin());
     }
 
     private static ExerciseReport exercise(ExerciseResult result) {
@@ -66,7 +72,7 @@ final class JsonReport {
                 : result.flaky() ? result.runsPassed() + "/" + result.runs().size() + " runs passed: flaky; " + shown.reason()
                 : shown.reason();
         return new ExerciseReport(e.id(), e.title(), result.status(), reason, shown.run(), shown.passed(), shown.failed(), shown.skipped(),
-                failures, result.file().toString(), e.firstHint(), result.log().toString(), result.runsPassed(), runs);
+                failures, result.file().toString(), result.hint(), result.log().toString(), result.runsPassed(), runs);
     }
 
     static String write(Report report) {

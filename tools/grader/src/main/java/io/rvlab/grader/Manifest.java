@@ -77,6 +77,18 @@ record Manifest(int chapter, String title, List<Exercise> exercises) {
         String firstHint() {
             return hints.isEmpty() ? null : hints.get(0);
         }
+
+        /**
+         * The hint (1-based) that belongs to a failure of this test method: hint_for's, else 1;
+         * 0 when the exercise has no hints.
+         */
+        int hintNumberFor(String method) {
+            if (hints.isEmpty()) {
+                return 0;
+            }
+            Integer mapped = method == null ? null : hintFor.get(method);
+            return mapped != null ? mapped : 1;
+        }
     }
 
     /** Reads and checks {@code <module>/exercises.yaml}. */

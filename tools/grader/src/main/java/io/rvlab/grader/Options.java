@@ -19,15 +19,17 @@ import java.util.List;
  * uses it so the solution's logs do not overwrite the learner's.
  */
 record Options(Mode mode, Path module, String exercise, boolean json, int repeat, boolean verbose,
-               String id, Path path, boolean poll, Path logDir) {
+               String id, Path path, boolean poll, Path logDir, boolean all, Path stateDir, String student,
+               Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests) {
 
-    enum Mode { GRADE, HINT, FILE_OF, PROVE, WATCH, HELP }
+    enum Mode { GRADE, HINT, FILE_OF, LIST, PROVE, WATCH, HELP }
 
     static final String USAGE = """
             usage: Grader --module <exercise module> [mode] [options]
               (no mode)            grade: run each exercise's tests and print a scoreboard
-              --hint <id>          print every hint of one exercise and the file to edit
+              --hint <id>          print the next hint of one exercise (--all: every hint) and the file to edit
               --file-of <id>       print only the absolute path of the exercise's file
+              --list               one line per exercise: id, file, tests, difficulty, minutes, title (tab-separated)
               --prove <solutions>  require every exercise to fail on the skeleton and pass on the solution
               --watch <course>     regrade (via '<course> grade <chapter>') on every change in src/main/java
             options:
@@ -37,6 +39,13 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
               --verbose            show the tests' own output (always kept in target/grader/<id>.log)
               --poll               with --watch: poll for changes instead of OS file events (WSL, containers)
               --log-dir <dir>      where test logs go (default <module>/target/grader)
+              --all                with --hint: every hint, without counting (for instructors)
+              --state <dir>        where the hints shown are counted (default <course>/.rvlab)
+              --student <name>     the learner's name in the JSON report (default: git user.name, else $USER)
+              --copy-of <dir>      the learner's own module, when --module is a build of it with the course's tests
+              --tests-origin <t>   says in the report where the grading tests came from
+              --uncompiled <ids>   these exercises' files did not compile: FAILED without running
+              --untrusted-tests <why>  the grading tests are not the course's: nothing is reported PASSED
             exit status: 0 all selected exercises pass (or the proof holds), 1 some do not, 2 usage or setup error
             """;
 
@@ -51,6 +60,13 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         Path path = null;
         boolean poll = false;
         Path logDir = null;
+        boolean all = false;
+        Path stateDir = null;
+        String student = null;
+        Path copyOf = null;
+        String testsOrigin = null;
+        List<String> uncompiled = new ArrayList<>();
+        String untrustedTests = null;
 
         List<String> rest = new ArrayList<>();
         for (String arg : args) {
@@ -77,6 +93,14 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
                 case "--file-of" -> { mode = only(mode, Mode.FILE_OF, arg); id = value(rest, ++i, arg); }
                 case "--prove" -> { mode = only(mode, Mode.PROVE, arg); path = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize(); }
                 case "--watch" -> { mode = only(mode, Mode.WATCH, arg); path = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize(); }
+                case "--list" -> mode = only(mode, Mode.LIST, arg);
+                case "--all" -> all = true;
+                case "--state" -> stateDir = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
+                case "--student" -> student = value(rest, ++i, arg);
+                case "--copy-of" -> copyOf = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
+                case "--tests-origin" -> testsOrigin = value(rest, ++i, arg);
+                case "--uncompiled" -> uncompiled.addAll(List.of(value(rest, ++i, arg).split(",")));
+                case "--untrusted-tests" -> untrustedTests = value(rest, ++i, arg);
                 case "--help", "-h" -> mode = Mode.HELP;
                 default -> throw new GraderException("unknown argument '" + arg + "' (--help lists them)");
             }
@@ -96,10 +120,20 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         if (poll && mode != Mode.WATCH) {
             throw new GraderException("--poll only makes sense with --watch");
         }
+        if (all && mode != Mode.HINT) {
+            throw new GraderException("--all only makes sense with --hint");
+        }
         if (logDir == null && module != null) {
             logDir = module.resolve("target/grader");
         }
-        return new Options(mode, module, exercise, format.equals("json"), repeat, verbose, id, path, poll, logDir);
+        if (stateDir == null && module != null) {
+            // exercises/chNN inside a checkout of the course: its git-ignored .rvlab/, which ./course uses too.
+            Path root = module.getParent() == null ? null : module.getParent().getParent();
+            stateDir = root != null && java.nio.file.Files.exists(root.resolve("course")) ? root.resolve(".rvlab") : logDir;
+        }
+        uncompiled.removeIf(String::isBlank);
+        return new Options(mode, module, exercise, format.equals("json"), repeat, verbose, id, path, poll, logDir,
+                all, stateDir, student, copyOf, testsOrigin, List.copyOf(uncompiled), untrustedTests);
     }
 
     /** The grading options, as {@code ./course grade <chapter>} takes them again (for --watch). */

@@ -13,7 +13,7 @@ import java.util.List;
  *   1.2  Watch from a revision     FAILED       1/3 tests passed
  *        x readsModRevision(Client): expected: 5 but was: 6
  *        edit: exercises/ch01/src/main/java/.../Watching.java
- *        hint: first hint
+ *        hint 2 of 3: the hint exercises.yaml's hint_for gives the failing test (else hint 1)
  *        more: ./course hint 1.2
  *        log:  exercises/ch01/target/grader/1.2.log
  *
@@ -65,11 +65,19 @@ final class Scoreboard {
             out.append(INDENT).append("x ").append(reason)
                     .append(more > 0 ? "  (+" + more + " more)" : "").append('\n');
         }
-        if (status != Status.NO_TESTS_RAN) {
-            // A missing or empty test class is the course's problem, not the learner's: no hint then.
+        if (status == Status.NOT_STARTED) {
+            // Not tried yet: no hint unasked. They come one per call, when the learner wants one.
             out.append(INDENT).append("edit: ").append(shorten(result.file())).append('\n');
-            if (e.firstHint() != null) {
-                out.append(INDENT).append("hint: ").append(e.firstHint().replaceAll("\\s+", " ").strip()).append('\n'); // whole: it is the help
+            if (!e.hints().isEmpty()) {
+                out.append(INDENT).append("stuck? ./course hint ").append(e.id()).append(" (one hint at a time)\n");
+            }
+        } else if (status == Status.FAILED) {
+            // A missing or empty test class (NO TESTS RAN) is the course's problem, not the learner's: no hint then.
+            out.append(INDENT).append("edit: ").append(shorten(result.file())).append('\n');
+            int n = result.hintNumber();
+            if (n > 0) {
+                out.append(INDENT).append("hint ").append(n).append(" of ").append(e.hints().size()).append(": ")
+                        .append(result.hint().replaceAll("\\s+", " ").strip()).append('\n'); // whole: it is the help
             }
             out.append(INDENT).append("more: ./course hint ").append(e.id()).append('\n');
         }

@@ -6,8 +6,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -88,7 +90,8 @@ final class TestClassRunner {
                     case ABORTED -> skipped++;
                     case FAILED -> {
                         failed++;
-                        testFailures.add(failureOf(nameOf(id), result));
+                        Failure failure = failureOf(nameOf(id), result);
+                        testFailures.add(methodOf(id).map(failure::inMethod).orElse(failure));
                     }
                 }
             } else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
@@ -104,6 +107,18 @@ final class TestClassRunner {
             List<Failure> all = new ArrayList<>(testFailures);
             all.addAll(classFailures);
             return new RunResult(passed, failed, skipped, all, emptyNote);
+        }
+
+        /** The Java method behind a test (a parameterized test's invocations share it), for hint_for. */
+        private Optional<String> methodOf(TestIdentifier id) {
+            for (TestIdentifier cur = id; cur != null; cur = plan.getParent(cur).orElse(null)) {
+                Optional<String> name = cur.getSource().filter(MethodSource.class::isInstance)
+                        .map(s -> ((MethodSource) s).getMethodName());
+                if (name.isPresent()) {
+                    return name;
+                }
+            }
+            return Optional.empty();
         }
 
         private static Failure failureOf(String name, TestExecutionResult result) {

@@ -99,10 +99,88 @@ class GraderTest {
     }
 
     @Test
-    void hints() {
-        assertThat(grader("--module", module.toString(), "--hint", "1.2")).isZero();
-        assertThat(out).isEqualTo("1.2  Fails\nedit: " + module.toAbsolutePath().resolve("src/main/java/io/rvlab/exercises/ch01/Failing.java")
-                + "\nhint 1: look at the header\nhint 2: header().getRevision()\n");
+    void hintsComeOneAtATimeThenTheLastRepeats() {
+        String edit = "edit: " + module.toAbsolutePath().resolve("src/main/java/io/rvlab/exercises/ch01/Failing.java") + "\n";
+        String state = dir.resolve("state").toString();
+
+        assertThat(grader("--module", module.toString(), "--state", state, "--hint", "1.2")).isZero();
+        assertThat(out).isEqualTo("1.2  Fails\n" + edit + "hint 1 of 2: look at the header\n"
+                + "(still stuck? ./course hint 1.2 again shows hint 2 of 2)\n");
+
+        grader("--module", module.toString(), "--state", state, "--hint", "1.2");
+        assertThat(out).isEqualTo("1.2  Fails\n" + edit + "hint 2 of 2: header().getRevision()\n(that was the last hint)\n");
+
+        grader("--module", module.toString(), "--state", state, "--hint", "1.2");
+        assertThat(out).isEqualTo("1.2  Fails\n" + edit + "You have seen all 2 hints of 1.2; the last one again:\n"
+                + "hint 2 of 2: header().getRevision()\n(every hint: ./course hint 1.2 --all)\n");
+
+        grader("--module", module.toString(), "--state", state, "--hint", "1.1");
+        assertThat(out).as("each exercise counts its own").contains("hint 1 of 2: look at the header");
+    }
+
+    @Test
+    void allHintsForInstructorsCountNothing() {
+        String state = dir.resolve("state").toString();
+
+        assertThat(grader("--module", module.toString(), "--state", state, "--hint", "1.2", "--all")).isZero();
+        assertThat(out).endsWith("hint 1 of 2: look at the header\nhint 2 of 2: header().getRevision()\n");
+
+        grader("--module", module.toString(), "--state", state, "--hint", "1.2");
+        assertThat(out).contains("hint 1 of 2: ").doesNotContain("hint 2 of 2: ");
+    }
+
+    @Test
+    void theFailingTestPicksTheHint() throws IOException {
+        Path yaml = module.resolve(Manifest.FILE_NAME);
+        // 1.2's failing test is comparesRevisions: map it to hint 2.
+        Files.writeString(yaml, Files.readString(yaml).replaceFirst("(tests: io.rvlab.grader.fixtures.FailingFixture\n)",
+                "$1    hint_for:\n      comparesRevisions: 2\n"));
+
+        grader("--module", module.toString(), "--exercise", "1.2");
+        assertThat(out).contains("hint 2 of 2: header().getRevision()").doesNotContain("look at the header");
+
+        grader("--module", module.toString(), "--exercise", "1.3");
+        assertThat(out).as("NOT STARTED shows no hint").contains("NOT STARTED", "stuck? ./course hint 1.3")
+                .doesNotContain("look at the header", "header().getRevision()");
+    }
+
+    @Test
+    void theJsonSaysWhoWhenWhichCommitAndWhichTests() throws IOException {
+        Files.createDirectories(module.resolve("src/test/java/x"));
+        Files.writeString(module.resolve("src/test/java/x/ATest.java"), "class ATest {}\n");
+        grader("--module", module.toString(), "--exercise", "1.1", "--format", "json", "--student", "Ada Lovelace");
+
+        JsonReport.Report report = JsonReport.read(out);
+        assertThat(report.student()).isEqualTo("Ada Lovelace");
+        assertThat(java.time.Instant.parse(report.time())).isCloseTo(java.time.Instant.now(), org.assertj.core.api.Assertions.within(1, java.time.temporal.ChronoUnit.MINUTES));
+        assertThat(report.commit()).as("a temp dir is no git repository").isEqualTo("none");
+        // sha256sum's listing of src/test, hashed again: what the README tells instructors to run.
+        String listing = TestsDigest.sha256("class ATest {}\n".getBytes(StandardCharsets.UTF_8)) + "  src/test/java/x/ATest.java\n";
+        assertThat(report.testsSha256()).isEqualTo(TestsDigest.sha256(listing.getBytes(StandardCharsets.UTF_8)));
+
+        Files.writeString(module.resolve("src/test/java/x/ATest.java"), "class ATest { /* edited */ }\n");
+        grader("--module", module.toString(), "--exercise", "1.1", "--format", "json");
+        assertThat(JsonReport.read(out).testsSha256()).isNotEqualTo(report.testsSha256());
+    }
+
+    @Test
+    void untrustedTestsNeverPass() {
+        assertThat(grader("--module", module.toString(), "--exercise", "1.1", "--untrusted-tests", "your copy's tests were edited")).isEqualTo(1);
+        assertThat(out).contains("WARNING: your copy's tests were edited", "x grading tests: your copy's tests were edited")
+                .containsPattern("1\\.1 +Passes +FAILED").doesNotContainPattern("1\\.1 +Passes +PASSED");
+    }
+
+    @Test
+    void anExerciseThatDidNotCompileFailsWithoutRunning() {
+        assertThat(grader("--module", module.toString(), "--exercise", "1.1", "--uncompiled", "1.1")).isEqualTo(1);
+        assertThat(out).containsPattern("1\\.1 +Passes +FAILED").contains("does not compile", "compile.log");
+    }
+
+    @Test
+    void listIsOneTabSeparatedLinePerExercise() {
+        assertThat(grader("--module", module.toString(), "--list")).isZero();
+        assertThat(out.lines()).hasSize(4).first()
+                .isEqualTo("1.1\tsrc/main/java/io/rvlab/exercises/ch01/Passing.java\tio.rvlab.grader.fixtures.PassingFixture\t-\t-\tPasses");
     }
 
     @Test

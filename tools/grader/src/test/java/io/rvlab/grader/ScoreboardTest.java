@@ -36,20 +36,34 @@ class ScoreboardTest {
                   1.2  Watch from a revision  FAILED        1/3 tests passed
                        x startsAt(Client): expected: 5 but was: 6  (+1 more)
                        edit: exercises/ch01/src/main/java/X.java
-                       hint: look at the header
+                       hint 1 of 2: look at the header
                        more: ./course hint 1.2
                        log:  exercises/ch01/target/grader/1.2.log (the tests' output)
                 """);
     }
 
     @Test
-    void notStartedPointsAtTheFileAndTheHint() {
+    void notStartedPointsAtTheFileButShowsNoHint() {
         RunResult todo = new RunResult(0, 1, 0, List.of(Failure.of("reads(Client)", new UnsupportedOperationException("TODO read it"))), null);
 
         String text = board.exercise(result(passing, todo));
 
         assertThat(text).contains("NOT STARTED", "0/1 tests passed", "x reads(Client): TODO read it",
-                "edit: exercises/ch01/src/main/java/X.java", "hint: look at the header", "more: ./course hint 1.1");
+                "edit: exercises/ch01/src/main/java/X.java", "stuck? ./course hint 1.1 (one hint at a time)")
+                .doesNotContain("look at the header", "hint 1 of");
+    }
+
+    @Test
+    void aFailureShowsTheHintItsFirstFailingTestIsMappedTo() {
+        Manifest.Exercise mapped = new Manifest.Exercise("1.2", "Watch", "src/main/java/X.java", "x.XTest", null, null, null, null,
+                List.of("gentle", "about the header", "about the footer"), java.util.Map.of("startsAt", 3, "other", 2));
+        RunResult run = new RunResult(1, 2, 0, List.of(
+                Failure.of("starts at five", new AssertionError("expected: 5")).inMethod("startsAt"),
+                Failure.of("other()", new AssertionError("x")).inMethod("other")), null);
+
+        assertThat(board.exercise(result(mapped, run))).contains("hint 3 of 3: about the footer").doesNotContain("gentle");
+        RunResult unmapped = new RunResult(0, 1, 0, List.of(Failure.of("else()", new AssertionError("y")).inMethod("somethingElse")), null);
+        assertThat(board.exercise(result(mapped, unmapped))).contains("hint 1 of 3: gentle");
     }
 
     @Test

@@ -64,13 +64,18 @@ public final class Etcd implements AutoCloseable {
     }
 
     /**
-     * One etcd for the whole JVM, for tests that isolate themselves by key prefix. Stopped when
+     * One etcd for the whole JVM, for tests that isolate themselves by key prefix. Removed when
      * the JVM exits.
      */
     public static synchronized Etcd shared() {
         if (shared == null) {
             Etcd etcd = start();
-            Runtime.getRuntime().addShutdownHook(new Thread(etcd::stop, "rvlab-etcd-stop"));
+            // At exit only the client is closed here; the container is left to Testcontainers, which
+            // removes every container of its session then (its own exit hook when Ryuk is disabled, as
+            // under Podman; Ryuk otherwise). Removing it here as well raced that hook: it lists the
+            // session's containers, then removes each, and when this hook removed ours in between, its
+            // thread died with "404 no such container" after a clean run (issue 14).
+            Runtime.getRuntime().addShutdownHook(new Thread(etcd.client::close, "rvlab-etcd-client-close"));
             shared = etcd;
         }
         return shared;
@@ -180,12 +185,25 @@ public final class Etcd implements AutoCloseable {
 
     private void stop() {
         client.close();
-        if (container != null) {
+        // Inside a shutdown hook (a server's Ctrl-C) the container is Testcontainers' to remove, as for shared().
+        if (container != null && !jvmExiting()) {
             try {
                 container.stop();
             } catch (RuntimeException alreadyGone) {
-                // At JVM exit Testcontainers' own shutdown hook may have removed the container first.
+                // Removed already, e.g. by hand with podman rm: stopped is what was wanted.
             }
+        }
+    }
+
+    /** True once the JVM runs its shutdown hooks: the JDK then refuses to register another one. */
+    private static boolean jvmExiting() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException shuttingDown) {
+            return true;
         }
     }
 
