@@ -234,6 +234,19 @@ steps_exercises() {
   check any 'PASSED|FAILED|NOT STARTED' 600 "./course grade 1 --exercise 1.2" -- "$COURSE" grade 1 --exercise 1.2
 }
 
+steps_class() {   # the README's classroom lines: a copy, one exercise solved in it, graded and merged
+  local copy=/tmp/rvlab-class/alice
+  rm -rf /tmp/rvlab-class "$ROOT/target/class-results"
+  check 0 'classroom commands' 60 "./course class help" -- "$COURSE" class help
+  check 0 '' 600 "./course class copy $copy --student alice" -- "$COURSE" class copy "$copy" --student alice
+  local file="$(awk '/^[ \t]*- id: *"?1\.3"?/ { f = 1; next } f && /^[ \t]+file:/ { print $2; exit }' exercises/ch01/exercises.yaml)"
+  [ -f "$copy/exercises/ch01/$file" ] && cp "solutions/ch01/$file" "$copy/exercises/ch01/$file"
+  check 0 'alice' 900 "./course class grade $copy --chapter 1" -- "$COURSE" class grade "$copy" --chapter 1
+  check 0 'alice' 120 "./course class merge" -- "$COURSE" class merge
+  [ -f "$ROOT/target/class-results/class.csv" ] || report FAIL "$(now)" "./course class merge" "no target/class-results/class.csv"
+  rm -rf /tmp/rvlab-class
+}
+
 steps_watch() {   # ./course watch 1: until its first scoreboard, then Ctrl-C
   RAN+=("./course watch 1")
   wanted "./course watch 1" || return 0
@@ -428,6 +441,7 @@ steps_controller
 steps_serve
 steps_serve_exercise
 steps_watch
+steps_class
 steps_bench
 steps_site
 
