@@ -315,6 +315,7 @@ steps_serve() {
   local sport=8080 shown="./course serve" pid log="$OUT/course_serve.log" start
   port_free 8080 || { sport="$(free_port)"; shown="./course serve --port $sport"; }
   RAN+=("./course serve"); [ "$shown" != "./course serve" ] && RAN+=("$shown")
+  RAN+=("./course controller --kubeconfig - --namespace demo")   # run below, on this server
   wanted "$shown" || return 0
   start="$(now)"
   local args=(); [ "$sport" = 8080 ] || args=(--port "$sport")
