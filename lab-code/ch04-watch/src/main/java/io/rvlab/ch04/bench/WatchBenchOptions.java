@@ -62,7 +62,7 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double set
               --warmup N     seconds each mode runs, with 100 watchers, before the measured cells, so the JIT
                              of this JVM and the API server's is done (default 10)
               --settle N     seconds the writer runs in each cell before it is measured (default 3)
-              --quick        2 s measured after 1 s settling per cell, 2 s warm-up, and the 1,000-watcher
+              --quick        2 s measured after 0.5 s settling per cell, 2 s warm-up, and the 1,000-watcher
                              row set through the API server only: what the build captures for the docs
               --server URL   measure this running API server (./course serve prints its URL) instead of
                              starting the newest chapter's server in a JVM of its own; set
@@ -157,7 +157,7 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double set
                         sustainedModes)
                 : null;
         return new WatchBenchOptions(seconds != null ? seconds : quick ? 2 : 10, warmup != null ? warmup : quick ? 2 : 10,
-                settle != null ? settle : quick ? 1 : 3, quick ? 5 : d.drainSeconds(), rate, watchers, modes, out,
+                settle != null ? settle : quick ? 0.5 : 3, quick ? 5 : d.drainSeconds(), rate, watchers, modes, out,
                 namespace, d.objects(), server, rows);
     }
 
