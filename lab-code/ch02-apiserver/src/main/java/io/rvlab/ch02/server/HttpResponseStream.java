@@ -74,12 +74,30 @@ final class HttpResponseStream implements ResponseStream {
 
     @Override
     public void flush() {
+        awaitDrained();
+        flushNow();
+    }
+
+    @Override
+    public void flushNow() {
         if (pending.size() == 0) {
             return;
         }
-        awaitDrained();
         response.write(Buffer.buffer(pending.toByteArray()));
         pending.reset();
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        context.runOnContext(v -> task.run());
+    }
+
+    @Override
+    public void onDrained(Runnable action) {
+        response.drainHandler(v -> action.run());
+        if (!response.writeQueueFull()) {
+            action.run(); // it drained before the handler was in place
+        }
     }
 
     /** Blocks while Vert.x holds more unsent data than it wants to, until the client reads or goes. */
@@ -106,7 +124,7 @@ final class HttpResponseStream implements ResponseStream {
 
     @Override
     public void end() {
-        flush();
+        flushNow(); // the end is queued behind it; nothing waits for a slow client here
         if (!response.ended()) {
             response.end().onComplete(v -> closeIfBodyUnread());
         }

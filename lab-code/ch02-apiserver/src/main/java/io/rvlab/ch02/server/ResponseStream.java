@@ -8,7 +8,9 @@ import java.util.Map;
  * {@link #write}, {@link #flush}, {@link #end}). Chapter 2 answers over HTTP/1.1 or h2c; chapter 4
  * streams watches over the same connection or, when the client asks, over a WebSocket.
  *
- * <p>Its methods may be called from any thread, and may block while the client is slow to read.
+ * <p>Its methods may be called from any thread, and {@link #flush} may block while the client is slow
+ * to read. A stream driven from the transport's own thread ({@link #execute}) must never block: it
+ * checks {@link #writeQueueFull}, sends with {@link #flushNow}, and continues in {@link #onDrained}.
  */
 public interface ResponseStream {
 
@@ -27,6 +29,15 @@ public interface ResponseStream {
      * queue, where the watch cache sees them.
      */
     void flush();
+
+    /** Sends what was written now, never waiting: the transport queues it if the client is slow. */
+    void flushNow();
+
+    /** Runs {@code task} on the transport's own thread (the connection's event loop), where writes never wait. */
+    void execute(Runnable task);
+
+    /** Runs {@code action} once, on the transport's thread, when {@link #writeQueueFull} is over. */
+    void onDrained(Runnable action);
 
     /** Ends the body: the last chunk, or the WebSocket's close. */
     void end();

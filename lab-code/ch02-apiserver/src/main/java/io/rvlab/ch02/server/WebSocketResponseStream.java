@@ -59,6 +59,24 @@ final class WebSocketResponseStream implements ResponseStream {
         // every write went out as its own message
     }
 
+    @Override
+    public void flushNow() {
+        // every write went out as its own message
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        context.runOnContext(v -> task.run());
+    }
+
+    @Override
+    public void onDrained(Runnable action) {
+        socket.drainHandler(v -> action.run());
+        if (!socket.writeQueueFull()) {
+            action.run();
+        }
+    }
+
     private void awaitDrained() {
         if (!socket.writeQueueFull()) {
             return;

@@ -5,7 +5,10 @@ import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Duration;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,7 +18,9 @@ import java.util.concurrent.TimeUnit;
  * <p>The cache puts events in ({@link #deliver}) without ever waiting, so one slow watcher cannot
  * hold back the others; a watcher that falls {@link #MAX_BEHIND} events behind is ended, and its
  * client resumes from the last resourceVersion it saw, as it would after any dropped connection.
- * The consumer (an HTTP stream, a lab, a benchmark) takes events out with {@link #next}.
+ * The consumer (an HTTP stream, a lab, a benchmark) takes events out with {@link #next}, waiting;
+ * or, registered with {@link #onReady}, is woken when there is something to take, so a thousand
+ * watchers need no thousand threads waiting.
  */
 public final class CacheWatcher implements EventFeed {
 
@@ -31,6 +36,15 @@ public final class CacheWatcher implements EventFeed {
     private volatile boolean closed;   // stop now, drop what is queued
     private volatile boolean complete; // nothing more will be queued: stop once the queue is empty
     private long nextBookmark;         // System.nanoTime() value; the cache's ticker reads and writes it
+    private volatile Runnable wake = () -> { };
+    private volatile ScheduledFuture<?> timeout;
+
+    /** One daemon thread for every watcher's timeoutSeconds: it only wakes the reader, who ends the watch. */
+    private static final ScheduledExecutorService TIMEOUTS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "rvlab-watch-timeouts");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     CacheWatcher(WatchOptions options, Runnable unregister) {
         this.options = options;
@@ -75,6 +89,17 @@ public final class CacheWatcher implements EventFeed {
         return !queue.isEmpty();
     }
 
+    @Override
+    public void onReady(Runnable wake) {
+        this.wake = wake;
+        if (deadline != Long.MAX_VALUE) {
+            timeout = TIMEOUTS.schedule(wake, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        if (!queue.isEmpty() || ended()) {
+            wake.run();
+        }
+    }
+
     /** Whether the watch is over: closed, timed out, failed, or cut off by the cache. */
     @Override
     public boolean ended() {
@@ -90,6 +115,10 @@ public final class CacheWatcher implements EventFeed {
     public void close() {
         closed = true;
         queue.clear();
+        ScheduledFuture<?> pending = timeout;
+        if (pending != null) {
+            pending.cancel(false);
+        }
         unregister.run();
     }
 
@@ -103,17 +132,20 @@ public final class CacheWatcher implements EventFeed {
 
     void initial(EncodedEvent event) {
         queue.add(event);
+        wake.run();
     }
 
     /** Ends the watch with one ERROR event carrying {@code status} (kube-apiserver's {@code newErrWatcher}). */
     void fail(Status status) {
         queue.add(new EncodedEvent(new WatchEvent(WatchEvent.Type.ERROR, status.toJson())));
         complete = true;
+        wake.run();
     }
 
     /** Ends the watch after what is queued: the cache had to relist, or is closing. */
     void finish() {
         complete = true;
+        wake.run();
     }
 
     // tag::deliver[]
@@ -135,10 +167,12 @@ public final class CacheWatcher implements EventFeed {
         if (queue.size() >= MAX_BEHIND) {
             closed = true; // too slow: end the stream; the client resumes from what it has seen
             queue.clear();
+            wake.run();
             return false;
         }
         queue.add(event);
         sentResourceVersion = change.resourceVersion();
+        wake.run();
         return true;
     }
 
@@ -186,6 +220,7 @@ public final class CacheWatcher implements EventFeed {
         }
         queue.add(new EncodedEvent(new WatchEvent(WatchEvent.Type.BOOKMARK, object)));
         sentResourceVersion = resourceVersion;
+        wake.run();
     }
 
     long deadline() {

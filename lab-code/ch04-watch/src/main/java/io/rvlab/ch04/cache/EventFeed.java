@@ -20,6 +20,14 @@ public interface EventFeed extends AutoCloseable {
     /** Whether the watch is over: closed, timed out, failed, or cut off. */
     boolean ended();
 
+    /**
+     * For a reader that never waits (an HTTP stream driven by its connection's event loop): runs
+     * {@code wake} whenever an event becomes ready or the watch ends, including its timeout, and at
+     * once if that is already so. The reader then takes what is ready with {@code nextEncoded(Duration.ZERO)}.
+     * {@code wake} may be called on the cache's own thread, so it must only schedule work, never do it.
+     */
+    void onReady(Runnable wake);
+
     /** Ends the watch and forgets what is queued. */
     @Override
     void close();

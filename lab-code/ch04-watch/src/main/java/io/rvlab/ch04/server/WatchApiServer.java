@@ -23,9 +23,6 @@ import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -33,25 +30,20 @@ import java.util.function.Function;
  * without one, watches straight from etcd), and {@code GET ...?watch=1} (or the older
  * {@code /api/v1/watch/...} paths) streams its events.
  *
- * <p>Each watch runs on a thread of its own, outside the request pool: a watch lasts up to an
- * hour, and a thousand of them must not starve ordinary requests (kube-apiserver likewise does
- * not count watches against its in-flight request limit). A client may ask for its watch over a
- * WebSocket instead of a chunked response: each event is then one text message.
+ * <p>A watch holds no thread: once its headers are sent, its request's thread goes back to the
+ * pool, and its events are written on its connection's event loop as they come
+ * ({@link WatchStream}). A watch lasts up to an hour, and a thousand of them must not starve
+ * ordinary requests (kube-apiserver likewise does not count watches against its in-flight request
+ * limit). A client may ask for its watch over a WebSocket instead of a chunked response: each
+ * event is then one text message.
  */
 public class WatchApiServer extends ConcurrencyApiServer {
 
     private final Map<String, WatchingResourceHandler> byPath = new LinkedHashMap<>();
     private final Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
-    private final ExecutorService streams;
 
     protected WatchApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address) {
         super(List.<UpdatingResourceHandler>copyOf(handlers), address);
-        AtomicInteger count = new AtomicInteger();
-        this.streams = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "rvlab-watch-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
         for (WatchingResourceHandler handler : handlers) {
             byPath.put(handler.type().groupVersion() + "/" + handler.type().resource(), handler);
             sources.put(handler.type(), handler.watches());
@@ -107,7 +99,7 @@ public class WatchApiServer extends ConcurrencyApiServer {
     }
 
     // tag::take-over[]
-    /** A watch request is answered by a {@link WatchStream} on a thread of its own; anything else as before. */
+    /** A watch request is answered by a {@link WatchStream}, which holds no thread; anything else as before. */
     @Override
     protected boolean takeOver(ResponseStream response, ApiRequest request) {
         List<String> s = request.segments();
@@ -151,14 +143,14 @@ public class WatchApiServer extends ConcurrencyApiServer {
     }
 
     /**
-     * Streams {@code feed} to the client on a thread of its own, as Table rows if the client asked
+     * Streams {@code feed} to the client as its events come, as Table rows if the client asked
      * for them: over the HTTP response, or over a WebSocket if the request asked for an upgrade
      * (apiserver's {@code endpoints/handlers/watch.go} serves a watch either way, the same events).
      */
     protected void stream(ResponseStream response, ApiRequest request, ResourceType type, EventFeed feed) {
         String table = TableConvertor.requestedVersion(request.header("Accept"));
         ResponseStream out = wantsWebSocket(request) ? response.upgradeToWebSocket() : response;
-        streams.execute(new WatchStream(out, feed, type, table));
+        new WatchStream(out, feed, type, table).start();
     }
 
     /**
@@ -174,8 +166,6 @@ public class WatchApiServer extends ConcurrencyApiServer {
     @Override
     public void close() {
         sources.values().forEach(WatchSource::close);
-        streams.shutdown();
         super.close();
-        streams.shutdownNow();
     }
 }

@@ -10,6 +10,7 @@ import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One watch (apiserver's {@code endpoints/handlers/watch.go} WatchServer): a 200 answer whose
@@ -18,16 +19,23 @@ import java.time.Duration;
  * letting it go). Over HTTP/1.1 each flush is one chunk; HTTP/2 carries the same lines in DATA
  * frames; over a WebSocket (ServeHTTP's HandleWS there) each event is one text message and the
  * end is the socket's close. A client that goes away ends its watcher at once.
+ *
+ * <p>No thread waits for a watcher's next event. The watcher wakes the stream when it has one
+ * ({@link EventFeed#onReady}), and the stream writes on its connection's event loop, which never
+ * blocks: a thousand watchers cost a thousand queues, not a thousand threads (kube-apiserver's
+ * goroutine per watch is cheap; a platform thread is not). A client that reads slower than events
+ * come is not waited for: its events stay in its watcher's queue until the transport has drained,
+ * and a watcher that falls too far behind is cut off by the cache, never holding up the others.
  */
-final class WatchStream implements Runnable {
-
-    private static final Duration POLL = Duration.ofSeconds(1);
+final class WatchStream {
 
     private final ResponseStream response;
     private final EventFeed watcher;
     private final ResourceType type;
     private final String tableVersion; // kubectl get -w asks for each object as a Table row; null otherwise
     private final TableConvertor tables = new TableConvertor(Clock.systemUTC());
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private volatile boolean over;
 
     WatchStream(ResponseStream response, EventFeed watcher, ResourceType type, String tableVersion) {
         this.response = response;
@@ -37,32 +45,50 @@ final class WatchStream implements Runnable {
     }
 
     // tag::stream[]
-    @Override
-    public void run() {
-        try (watcher) {
-            response.begin(200, JsonResponses.jsonHeaders()); // at once: the client learns the watch has begun
-            response.onClose(watcher::close); // a client that leaves frees its place in the cache now
-            while (!watcher.ended() && !response.clientGone()) {
-                EncodedEvent event = watcher.nextEncoded(POLL);
-                if (event == null) {
-                    continue;
-                }
-                response.write(line(event));
-                if (!watcher.hasReadyEvent()) {
-                    response.flush(); // one chunk per burst of events, as kube-apiserver does
-                }
-            }
-            response.end();
+    /** Sends the headers at once (the client learns its watch has begun), then lets the watcher drive. */
+    void start() {
+        try {
+            response.begin(200, JsonResponses.jsonHeaders());
         } catch (RuntimeException e) {
-            // the client went away (or its WebSocket handshake failed): nothing to answer
+            watcher.close(); // the client went away (or its WebSocket handshake failed): nothing to answer
+            return;
+        }
+        response.onClose(watcher::close); // a client that leaves frees its place in the cache now
+        watcher.onReady(this::wake);
+    }
+
+    /** Called by the watcher, possibly on the cache's thread: only schedules a pump, once. */
+    private void wake() {
+        if (!over && scheduled.compareAndSet(false, true)) {
+            response.execute(this::pump);
+        }
+    }
+
+    /** On the connection's event loop: everything ready, as one chunk per burst; never waits. */
+    private void pump() {
+        scheduled.set(false);
+        try {
+            EncodedEvent event;
+            while (!response.writeQueueFull() && (event = watcher.nextEncoded(Duration.ZERO)) != null) {
+                response.write(line(event));
+            }
+            response.flushNow();
+            if (watcher.ended() || response.clientGone()) {
+                finish();
+            } else if (response.writeQueueFull()) {
+                response.onDrained(this::wake); // a slow reader: carry on once it has caught up
+            }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the server is stopping
-            endQuietly();
+            Thread.currentThread().interrupt(); // not reached: a zero wait never waits
+        } catch (RuntimeException e) {
+            finish(); // the client went away mid-write
         }
     }
     // end::stream[]
 
-    private void endQuietly() {
+    private void finish() {
+        over = true;
+        watcher.close();
         try {
             response.end();
         } catch (RuntimeException e) {

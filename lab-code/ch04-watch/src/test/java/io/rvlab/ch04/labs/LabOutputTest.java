@@ -81,16 +81,27 @@ class LabOutputTest {
                     "\u2714 each of the 100 clients got all 10 events, in order: 1000 events delivered",
                     "\u2714 etcd still holds the server's 4 watches, not one more",
                     "etcd_debugging_mvcc_watcher_total 104",
-                    "\u2714 etcd now holds 100 more watchers, one per client"));
+                    "\u2714 etcd now holds 100 more watchers, one per client"),
+            "4.6", List.of("transfer-encoding: chunked",
+                    "\u2714 200 with Transfer-Encoding: chunked and no Content-Length: the headers went out before any event, "
+                            + "and the body's length is unknown",
+                    "f5        <- the chunk's size: 0xf5 = 245 bytes",
+                    "\u2714 each write arrived as one chunk: a size line in hex, then exactly one JSON event and its newline",
+                    "0        <- the last chunk: size 0, the end of the body",
+                    "HEADERS stream 1, END_HEADERS: :status 200, date ..., content-type application/json, "
+                            + "cache-control no-cache, private",
+                    "DATA stream 1, 246 bytes",
+                    "DATA stream 1, 0 bytes, END_STREAM",
+                    "\u2714 the watch ended with the END_STREAM flag on stream 1; the connection stays open for other streams"));
 
     /** Diagrams the labs draw from their own runs; the chapter shows them. */
     static final List<String> DIAGRAMS = List.of(CompactionAnd410Lab.DIAGRAM);
 
     @Test
     @Order(1)
-    @DisplayName("the chapter registers labs 4.1 to 4.5")
+    @DisplayName("the chapter registers labs 4.1 to 4.6")
     void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("4.1", "4.2", "4.3", "4.4", "4.5");
+        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("4.1", "4.2", "4.3", "4.4", "4.5", "4.6");
     }
 
     @TestFactory

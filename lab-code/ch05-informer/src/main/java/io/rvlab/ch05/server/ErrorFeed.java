@@ -35,6 +35,12 @@ final class ErrorFeed implements EventFeed {
         return error == null;
     }
 
+    /** The ERROR is ready at once, and then the watch is over: one wake says both. */
+    @Override
+    public void onReady(Runnable wake) {
+        wake.run();
+    }
+
     @Override
     public synchronized void close() {
         error = null;

@@ -80,6 +80,13 @@ public final class InitialEventsEndBookmark implements EventFeed {
         return !bookmarkPending && held == null && watcher.ended();
     }
 
+    /** The bookmark is ready at once; after it, the watcher's own events wake the reader. */
+    @Override
+    public void onReady(Runnable wake) {
+        watcher.onReady(wake);
+        wake.run();
+    }
+
     /** The resourceVersion the bookmark announces: the state's. */
     public long stateResourceVersion() {
         return stateResourceVersion;
