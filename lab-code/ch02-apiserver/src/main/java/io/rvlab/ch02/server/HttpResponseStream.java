@@ -160,9 +160,13 @@ final class HttpResponseStream implements ResponseStream {
         return response.writeQueueFull();
     }
 
+    /** Runs off the event loop: the action (ending a watcher, perhaps an etcd watch) may wait. */
     @Override
     public void onClose(Runnable action) {
-        response.closeHandler(v -> action.run());
+        response.closeHandler(v -> context.executeBlocking(() -> {
+            action.run();
+            return null;
+        }));
         if (response.closed()) {
             action.run(); // it went before the handler was in place
         }

@@ -115,9 +115,13 @@ final class WebSocketResponseStream implements ResponseStream {
         return socket != null && socket.writeQueueFull();
     }
 
+    /** Runs off the event loop: the action (ending a watcher, perhaps an etcd watch) may wait. Call after {@link #begin}. */
     @Override
     public void onClose(Runnable action) {
-        socket.closeHandler(v -> action.run());
+        socket.closeHandler(v -> context.executeBlocking(() -> {
+            action.run();
+            return null;
+        }));
         if (socket.isClosed()) {
             action.run();
         }
