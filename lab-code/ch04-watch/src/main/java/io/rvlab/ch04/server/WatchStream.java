@@ -10,6 +10,7 @@ import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -88,7 +89,7 @@ final class WatchStream {
 
     private void finish() {
         over = true;
-        watcher.close();
+        CompletableFuture.runAsync(watcher::close); // off the event loop: closing may stop an etcd watch
         try {
             response.end();
         } catch (RuntimeException e) {
