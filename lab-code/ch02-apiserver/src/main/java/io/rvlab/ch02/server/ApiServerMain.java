@@ -3,6 +3,8 @@ package io.rvlab.ch02.server;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.storage.EtcdStorage;
 import io.rvlab.support.etcd.Etcd;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -11,10 +13,11 @@ import java.util.concurrent.CountDownLatch;
  * this chapter's API server over it, then runs until Ctrl-C.
  *
  * <pre>
- * ApiServerMain [--port N] [--bind ADDRESS] [--quiet]
- *   --port N        port to listen on (default 8080; 0 picks a free one)
- *   --bind ADDRESS  address to listen on (default 127.0.0.1: this machine only, there is no authentication)
- *   --quiet         do not print a line per request
+ * ApiServerMain [--port N] [--address ADDRESS] [--quiet]
+ *   --port N           port to listen on (default 8080; 0 picks a free one)
+ *   --address ADDRESS  address to listen on (default 127.0.0.1); a loopback address only, since plain
+ *                      HTTP has no authentication ({@code --bind} is the same option)
+ *   --quiet            do not print a line per request
  * </pre>
  * Port 8080 is the default because it is where kubectl looks when it has no kubeconfig at all
  * (http://localhost:8080), the old insecure port of kube-apiserver.
@@ -51,7 +54,7 @@ public final class ApiServerMain {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--port" -> port = port(value(args, ++i, "--port"));
-                case "--bind" -> bind = value(args, ++i, "--bind");
+                case "--address", "--bind" -> bind = value(args, ++i, args[i - 1]);
                 case "--quiet" -> quiet = true;
                 case "-h", "--help" -> {
                     usage();
@@ -63,6 +66,11 @@ public final class ApiServerMain {
                     System.exit(2);
                 }
             }
+        }
+        String refusal = loopbackOnly(bind);
+        if (refusal != null) {
+            System.err.println(refusal);
+            System.exit(2);
         }
         Etcd etcd = Etcd.start();
         ApiServer server;
@@ -102,6 +110,23 @@ public final class ApiServerMain {
         stopped.await();
     }
 
+    /**
+     * Why plain HTTP may not listen on {@code address}, or null if it may: anyone who reaches a
+     * server without authentication may read and write every object, so it stays on this machine.
+     */
+    static String loopbackOnly(String address) {
+        try {
+            if (InetAddress.getByName(address).isLoopbackAddress()) {
+                return null;
+            }
+        } catch (UnknownHostException e) {
+            return "cannot resolve the address " + address + ": " + e.getMessage();
+        }
+        return "refusing to serve plain HTTP on " + address + ": this server has no authentication, so anyone who"
+                + " can reach it could read and write every object. Serve on a loopback address (the default, "
+                + ApiServer.DEFAULT_BIND_ADDRESS + "), or use --tls (HTTPS and a bearer token) to serve beyond this machine.";
+    }
+
     private static int port(String text) {
         try {
             int port = Integer.parseInt(text);
@@ -127,10 +152,10 @@ public final class ApiServerMain {
     }
 
     private static void usage() {
-        System.err.println("usage: ./course serve [--port N] [--bind ADDRESS] [--quiet]");
-        System.err.println("  --port N        port to listen on (default " + DEFAULT_PORT + "; 0 picks a free one)");
-        System.err.println("  --bind ADDRESS  address to listen on (default " + ApiServer.DEFAULT_BIND_ADDRESS
-                + "; the server has no authentication)");
-        System.err.println("  --quiet         do not print a line per request");
+        System.err.println("usage: ./course serve [--port N] [--address ADDRESS] [--quiet]");
+        System.err.println("  --port N           port to listen on (default " + DEFAULT_PORT + "; 0 picks a free one)");
+        System.err.println("  --address ADDRESS  address to listen on (default " + ApiServer.DEFAULT_BIND_ADDRESS
+                + "), loopback only: plain HTTP has no authentication");
+        System.err.println("  --quiet            do not print a line per request");
     }
 }
