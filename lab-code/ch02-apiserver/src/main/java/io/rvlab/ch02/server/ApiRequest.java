@@ -2,14 +2,11 @@ package io.rvlab.ch02.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import io.rvlab.ch02.api.ProtobufBodies;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch02.storage.GoJsonSyntax;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -18,19 +15,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * One HTTP request as the API sees it: the method, the path split into decoded segments, the
- * query parameters (the first value of each, as Go's {@code Query().Get}), and the body read as a
- * JSON object with Kubernetes' checks (content type, size, syntax).
+ * One HTTP request as the API sees it, whatever server received it: the method, the path split
+ * into decoded segments, the query parameters (the first value of each, as Go's
+ * {@code Query().Get}), the headers (names in any case, as Go's {@code Header.Get}), and the body
+ * read as a JSON object with Kubernetes' checks (content type, size, syntax).
  */
 public final class ApiRequest {
 
     /** kube-apiserver's request body limit (3 MiB). */
     public static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-    /** How much of a too-large body is still read (and thrown away) so the 413 reaches the client. */
-    static final long DISCARD_LIMIT = 64L * 1024 * 1024;
+    /**
+     * How much of a too-large body the transport still reads (and throws away) so the 413 reaches
+     * the client. A server that answers while the client is still sending, and then closes the
+     * connection, makes the TCP stack reset it, and the client loses the answer; read to the end,
+     * the 413 arrives.
+     */
+    public static final long DISCARD_LIMIT = 64L * 1024 * 1024;
 
     /**
      * The body formats this server reads: JSON, and (for the kinds kubectl's typed clients send
@@ -38,19 +42,38 @@ public final class ApiRequest {
      */
     public static final List<String> ACCEPTED_MEDIA_TYPES = List.of("application/json", ProtobufBodies.MEDIA_TYPE);
 
-    private final HttpExchange exchange;
+    private final String method;
+    private final String uri;
+    private final Map<String, List<String>> headers;
+    private final byte[] body; // null: it was over MAX_BODY_BYTES, and was read only to be thrown away
     private final List<String> segments;
     private final Map<String, String> query;
-    private byte[] body;
 
-    public ApiRequest(HttpExchange exchange) {
-        this.exchange = exchange;
-        this.segments = segments(exchange.getRequestURI().getRawPath());
-        this.query = query(exchange.getRequestURI().getRawQuery());
+    /**
+     * A request as it came: {@code uri} as sent (the raw path and query, such as
+     * {@code /api/v1/namespaces?limit=1}), header names in any case, and the whole body ({@code null}
+     * if it was over {@link #MAX_BODY_BYTES}: the transport then read and threw it away, so that
+     * {@link #rawBody()} answers 413 when a handler needs it).
+     */
+    public ApiRequest(String method, String uri, Map<String, List<String>> headers, byte[] body) {
+        this.method = method;
+        this.uri = uri;
+        this.headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.forEach((name, values) -> this.headers.computeIfAbsent(name, n -> new ArrayList<>()).addAll(values));
+        this.body = body;
+        int q = uri.indexOf('?');
+        checkEscapes(q < 0 ? uri : uri.substring(0, q));
+        this.segments = segments(q < 0 ? uri : uri.substring(0, q));
+        this.query = query(q < 0 ? null : uri.substring(q + 1));
     }
 
     public String method() {
-        return exchange.getRequestMethod().toUpperCase(Locale.ROOT);
+        return method.toUpperCase(Locale.ROOT);
+    }
+
+    /** The request's target as sent: the raw path and query. */
+    public String uri() {
+        return uri;
     }
 
     /** The path's segments, percent-decoded; "/api/v1/namespaces" is [api, v1, namespaces]. */
@@ -59,7 +82,8 @@ public final class ApiRequest {
     }
 
     public String path() {
-        return exchange.getRequestURI().getRawPath();
+        int q = uri.indexOf('?');
+        return q < 0 ? uri : uri.substring(0, q);
     }
 
     /** A query parameter's first value, or "" if it was not sent. */
@@ -72,9 +96,10 @@ public final class ApiRequest {
         return query.containsKey(name);
     }
 
+    /** A header's first value (the name in any case), or "" if it was not sent. */
     public String header(String name) {
-        String value = exchange.getRequestHeaders().getFirst(name);
-        return value == null ? "" : value;
+        List<String> values = headers.get(name);
+        return values == null || values.isEmpty() ? "" : values.get(0);
     }
 
     /**
@@ -132,46 +157,29 @@ public final class ApiRequest {
     // end::body[]
 
     /**
-     * The body's bytes as sent, whatever the content type (read once, then kept): for bodies that
+     * The body's bytes as sent, whatever the content type: for bodies that
      * are not a JSON object, such as chapter 3's patches and DeleteOptions.
      *
      * @throws io.rvlab.ch02.api.StatusException 413 for a body over 3 MiB
      */
     public byte[] rawBody() {
         if (body == null) {
-            body = readBody();
+            throw Status.requestEntityTooLarge("limit is " + MAX_BODY_BYTES).exception();
         }
         return body;
     }
 
-    private byte[] readBody() {
-        try (InputStream in = exchange.getRequestBody()) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                out.write(buffer, 0, n);
-                if (out.size() > MAX_BODY_BYTES) {
-                    discardRest(in, buffer);
-                    throw Status.requestEntityTooLarge("limit is " + MAX_BODY_BYTES).exception();
-                }
-            }
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw Status.badRequest("unable to read the request body: " + e.getMessage()).exception();
-        }
-    }
-
     /**
-     * Reads what is left of a too-large body, up to {@link #DISCARD_LIMIT} bytes. A server that
-     * answers while the client is still sending, and then closes the connection, makes the TCP
-     * stack reset it, and the client loses the answer; read to the end, the 413 arrives.
+     * A path with a malformed %-escape (such as {@code %zz}) is refused before any handler runs, as
+     * Go's net/http refuses the request line (there a plain 400; here a 400 Status).
      */
-    private static void discardRest(InputStream in, byte[] buffer) throws IOException {
-        long discarded = 0;
-        int n;
-        while (discarded < DISCARD_LIMIT && (n = in.read(buffer)) >= 0) {
-            discarded += n;
+    private static void checkEscapes(String rawPath) {
+        for (int i = rawPath.indexOf('%'); i >= 0; i = rawPath.indexOf('%', i + 1)) {
+            if (i + 2 >= rawPath.length() || Character.digit(rawPath.charAt(i + 1), 16) < 0
+                    || Character.digit(rawPath.charAt(i + 2), 16) < 0) {
+                String escape = rawPath.substring(i, Math.min(i + 3, rawPath.length()));
+                throw Status.badRequest("invalid URL escape " + GoJson.quote(escape)).exception();
+            }
         }
     }
 

@@ -1,7 +1,5 @@
 package io.rvlab.ch02.server;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.api.StorageErrors;
@@ -10,50 +8,51 @@ import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.storage.Storage;
-import java.io.IOException;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * A Kubernetes-compatible API server for Namespaces, ConfigMaps and Deployments, over etcd: enough
  * of kube-apiserver for {@code kubectl get} and {@code kubectl create} to work against it, and for
  * every resourceVersion it hands out to be an etcd revision.
  *
- * <p>Plain HTTP on the JDK's built-in server, no authentication: it binds to 127.0.0.1 by
- * default, so only the local machine can reach it. Each request runs on a thread of its own
- * while it waits for etcd, up to {@link #THREADS} at once (kube-apiserver's default limit on
- * mutating requests in flight), so a request waiting for a too-large resourceVersion (up to 3 s)
- * does not hold up the others; threads left idle for a while end.
+ * <p>Plain HTTP (HTTP/1.1, and HTTP/2 without TLS for clients that ask) on a Vert.x
+ * {@link HttpServer}, the same Vert.x jetcd runs on; no authentication: it binds to 127.0.0.1 by
+ * default, so only the local machine can reach it. Vert.x reads requests on a few event-loop
+ * threads that must never block; etcd calls do, so each request, once its body has arrived, runs
+ * on a thread of its own while it waits for etcd, up to {@link #THREADS} at once
+ * (kube-apiserver's default limit on mutating requests in flight), so a request waiting for a
+ * too-large resourceVersion (up to 3 s) does not hold up the others; threads left idle for a
+ * while end.
  */
 public class ApiServer implements AutoCloseable {
 
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int THREADS = 200;
 
-    static {
-        // The JDK server writes a response's headers and its body as two TCP segments. With Nagle's
-        // algorithm on (the JDK's default here) the body waits for the client to acknowledge the
-        // headers, and clients delay that acknowledgement: about 40 ms added to every small answer.
-        // Read once, when the JDK's server first starts, so it is set before this class creates one.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
-
     private static final System.Logger LOG = System.getLogger(ApiServer.class.getName());
 
+    private final Vertx vertx;
     private final HttpServer http;
+    private final String host;
     private final ExecutorService executor;
     private final Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
     private final Discovery discovery;
@@ -81,25 +80,33 @@ public class ApiServer implements AutoCloseable {
                 new LinkedBlockingQueue<>(), daemonThreads());
         pool.allowCoreThreadTimeOut(true);
         this.executor = pool;
+        this.host = address.getHostString();
+        this.vertx = Vertx.vertx();
+        HttpServerOptions options = new HttpServerOptions()
+                .setHttp2ClearTextEnabled(true)          // h2c: HTTP/2 without TLS, for clients that ask
+                .setMaxInitialLineLength(1024 * 1024)    // long label selectors; Go allows 1 MB of
+                .setMaxHeaderSize(1024 * 1024)           // request line and headers (DefaultMaxHeaderBytes)
+                .setHandle100ContinueAutomatically(true); // curl waits for it before a large body
         try {
-            this.http = HttpServer.create(address, 128);
-        } catch (IOException e) {
+            this.http = vertx.createHttpServer(options)
+                    .requestHandler(this::receive)
+                    .listen(address.getPort(), host)
+                    .await();
+        } catch (RuntimeException e) {
+            vertx.close();
             executor.shutdownNow();
-            throw new UncheckedIOException("cannot listen on " + address + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot listen on " + address + ": " + e.getMessage(), e);
         }
-        http.setExecutor(executor);
-        http.createContext("/", this::serve);
-        http.start();
     }
 
     /** The port the server listens on (the one picked, if it was started with port 0). */
     public int port() {
-        return http.getAddress().getPort();
+        return http.actualPort();
     }
 
     /** The base URL, such as http://127.0.0.1:8080 (a wildcard bind address is shown as 127.0.0.1). */
     public URI url() {
-        String host = http.getAddress().getAddress().isAnyLocalAddress() ? "127.0.0.1" : http.getAddress().getHostString();
+        String host = this.host.equals("0.0.0.0") || this.host.equals("::") ? "127.0.0.1" : this.host;
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
@@ -112,56 +119,83 @@ public class ApiServer implements AutoCloseable {
 
     @Override
     public void close() {
-        http.stop(0);
+        http.close().await();
         executor.shutdownNow();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        vertx.close().await();
     }
 
     // tag::serve[]
     /**
+     * A request has arrived (on an event loop, which must not block): its body is read as it
+     * comes, then the request is served on a thread of the pool. A WebSocket request carries no
+     * body; it is paused as it is, so a watch can still complete its handshake.
+     */
+    private void receive(HttpServerRequest http) {
+        Context context = Vertx.currentContext();
+        HttpResponseStream response = new HttpResponseStream(context, http);
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        http.headers().forEach(h -> headers.computeIfAbsent(h.getKey(), k -> new ArrayList<>()).add(h.getValue()));
+        if (http.headers().contains("Upgrade", "websocket", true)) {
+            http.pause();
+            dispatch(() -> new ApiRequest(http.method().name(), http.uri(), headers, new byte[0]), response);
+        } else {
+            RequestBody.read(http, body ->
+                    dispatch(() -> new ApiRequest(http.method().name(), http.uri(), headers, body), response));
+        }
+    }
+
+    private void dispatch(Supplier<ApiRequest> request, HttpResponseStream response) {
+        try {
+            executor.execute(() -> serve(request, response));
+        } catch (RejectedExecutionException e) {
+            response.abandon(); // the server is stopping
+        }
+    }
+
+    /**
      * Every request ends in a JSON answer: the object or list, or a Status. A client's mistake is
      * a 4xx Status; anything unexpected is logged and answered with a 500 InternalError Status,
-     * never with a stack trace.
+     * never with a stack trace. It runs on a thread of the pool, so it may wait for etcd.
      */
-    private void serve(HttpExchange exchange) {
+    private void serve(Supplier<ApiRequest> arrived, HttpResponseStream response) {
         long started = System.nanoTime();
         boolean pretty = false;
         boolean takenOver = false;
         try {
             try {
-                ApiRequest request = new ApiRequest(exchange);
+                ApiRequest request = arrived.get(); // a malformed query is a 400 already
                 pretty = request.pretty();
-                takenOver = takeOver(exchange, request);
+                takenOver = takeOver(response, request);
                 if (!takenOver) {
-                    route(exchange, request);
+                    route(response, request);
                 }
             } catch (StatusException e) {
-                JsonResponses.send(exchange, e.status(), pretty);
+                JsonResponses.send(response, e.status(), pretty);
             } catch (RuntimeException e) {
                 Status status = StorageErrors.toStatus(e, new GroupResource("", ""), "");
                 if (status == null || status.code() >= 500) {
-                    LOG.log(System.Logger.Level.WARNING, "internal error serving " + exchange.getRequestMethod()
-                            + " " + exchange.getRequestURI(), e);
+                    LOG.log(System.Logger.Level.WARNING, "internal error serving " + response.requestLine(), e);
                     status = Status.internalError(String.valueOf(e.getMessage()));
                 }
-                JsonResponses.send(exchange, status, pretty);
+                JsonResponses.send(response, status, pretty);
             }
-        } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.DEBUG, "could not answer " + exchange.getRequestURI() + ": " + e);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not answer " + response.requestLine() + ": " + e);
         } finally {
             if (!takenOver) {
-                exchange.close();
+                response.abandon(); // only if the answer was not finished
             }
             PrintStream log = requestLog;
             if (log != null && takenOver) {
-                log.printf("%s %s -> stream%n", exchange.getRequestMethod(), exchange.getRequestURI());
+                log.printf("%s -> stream%n", response.requestLine());
             } else if (log != null) {
-                log.printf("%s %s -> %d (%d ms)%n", exchange.getRequestMethod(), exchange.getRequestURI(),
-                        exchange.getResponseCode(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                log.printf("%s -> %d (%d ms)%n", response.requestLine(), response.code(),
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
             }
         }
     }
@@ -174,51 +208,51 @@ public class ApiServer implements AutoCloseable {
     }
 
     // tag::route[]
-    private void route(HttpExchange exchange, ApiRequest request) throws IOException {
+    private void route(ResponseStream response, ApiRequest request) {
         List<String> s = request.segments();
         String first = s.isEmpty() ? "" : s.get(0);
         switch (first) {
-            case "" -> discoveryAnswer(exchange, request, discovery.rootPaths());
-            case "version" -> requireLength(s, 1, () -> discoveryAnswer(exchange, request, discovery.version()));
-            case "healthz", "livez", "readyz" -> JsonResponses.text(exchange, 200, "ok");
+            case "" -> discoveryAnswer(response, request, discovery.rootPaths());
+            case "version" -> requireLength(s, 1, () -> discoveryAnswer(response, request, discovery.version()));
+            case "healthz", "livez", "readyz" -> JsonResponses.text(response, 200, "ok");
             case "api" -> {
                 if (s.size() == 1) {
-                    discoveryAnswer(exchange, request, discovery.apiVersions(request.header("Host")));
+                    discoveryAnswer(response, request, discovery.apiVersions(request.header("Host")));
                 } else if (!s.get(1).equals("v1") || !discovery.serves("v1")) {
                     throw Status.pathNotFound().exception();
                 } else if (s.size() == 2) {
-                    discoveryAnswer(exchange, request, discovery.resourceList("v1"));
+                    discoveryAnswer(response, request, discovery.resourceList("v1"));
                 } else {
-                    resource(exchange, request, "v1", s.subList(2, s.size()));
+                    resource(response, request, "v1", s.subList(2, s.size()));
                 }
             }
             case "apis" -> {
                 if (s.size() == 1) {
-                    discoveryAnswer(exchange, request, discovery.apiGroupList());
+                    discoveryAnswer(response, request, discovery.apiGroupList());
                 } else if (!discovery.groups().contains(s.get(1))) {
                     throw Status.pathNotFound().exception();
                 } else if (s.size() == 2) {
-                    discoveryAnswer(exchange, request, discovery.apiGroup(s.get(1)));
+                    discoveryAnswer(response, request, discovery.apiGroup(s.get(1)));
                 } else if (!discovery.serves(s.get(1) + "/" + s.get(2))) {
                     throw Status.pathNotFound().exception();
                 } else if (s.size() == 3) {
-                    discoveryAnswer(exchange, request, discovery.resourceList(s.get(1) + "/" + s.get(2)));
+                    discoveryAnswer(response, request, discovery.resourceList(s.get(1) + "/" + s.get(2)));
                 } else {
-                    resource(exchange, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
+                    resource(response, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
                 }
             }
-            default -> otherPath(exchange, request);
+            default -> otherPath(response, request);
         }
     }
 
     /**
      * A request answered by a long-lived stream rather than one response: none here. Chapter 4
      * overrides it for watches. It runs before routing; returning true means the subclass has
-     * taken the exchange over (it answers and closes it, typically from a thread of its own, so a
+     * taken the response over (it answers and ends it, typically from a thread of its own, so a
      * watch that stays open for minutes holds none of this server's {@link #THREADS}). To refuse
      * the request it throws a Status exception, answered as any other error.
      */
-    protected boolean takeOver(HttpExchange exchange, ApiRequest request) throws IOException {
+    protected boolean takeOver(ResponseStream response, ApiRequest request) {
         return false;
     }
 
@@ -227,40 +261,35 @@ public class ApiServer implements AutoCloseable {
      * kubectl needs {@code --validate=false} to create from a file). Chapter 3 overrides it to
      * serve the OpenAPI documents kubectl validates with.
      */
-    protected void otherPath(HttpExchange exchange, ApiRequest request) throws IOException {
+    protected void otherPath(ResponseStream response, ApiRequest request) {
         throw Status.pathNotFound().exception();
     }
 
-    private void resource(HttpExchange exchange, ApiRequest request, String groupVersion, List<String> rest)
-            throws IOException {
+    private void resource(ResponseStream response, ApiRequest request, String groupVersion, List<String> rest) {
         ResourcePath path = ResourcePath.parse(rest).orElseThrow(() -> Status.pathNotFound().exception());
         ResourceHandler handler = handlers.get(groupVersion + "/" + path.resource());
         if (handler == null) {
             throw Status.pathNotFound().exception();
         }
-        ApiResponse response = handler.handle(request, path);
+        ApiResponse answer = handler.handle(request, path); // the handler's etcd call
         String tableVersion = TableConvertor.requestedVersion(request.header("Accept"));
-        if (tableVersion != null && request.method().equals("GET") && response.code() == 200) {
+        if (tableVersion != null && request.method().equals("GET") && answer.code() == 200) {
             // kubectl get asks for a Table: the rows and columns it prints
-            response = ApiResponse.ok(tables.convert(handler.type(), response.body(), tableVersion));
+            answer = ApiResponse.ok(tables.convert(handler.type(), answer.body(), tableVersion));
         }
-        JsonResponses.send(exchange, response.code(), response.body(), request.pretty());
+        JsonResponses.send(response, answer.code(), answer.body(), request.pretty());
     }
     // end::route[]
 
-    private static void discoveryAnswer(HttpExchange exchange, ApiRequest request,
-            com.fasterxml.jackson.databind.JsonNode body) throws IOException {
+    private static void discoveryAnswer(ResponseStream response, ApiRequest request,
+            com.fasterxml.jackson.databind.JsonNode body) {
         if (!request.method().equals("GET")) {
             throw Status.methodNotAllowed().exception();
         }
-        JsonResponses.send(exchange, 200, body, request.pretty());
+        JsonResponses.send(response, 200, body, request.pretty());
     }
 
-    private interface IoAction {
-        void run() throws IOException;
-    }
-
-    private static void requireLength(List<String> segments, int length, IoAction action) throws IOException {
+    private static void requireLength(List<String> segments, int length, Runnable action) {
         if (segments.size() != length) {
             throw Status.pathNotFound().exception();
         }

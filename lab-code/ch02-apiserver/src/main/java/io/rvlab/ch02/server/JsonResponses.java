@@ -1,12 +1,11 @@
 package io.rvlab.ch02.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpExchange;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.storage.GoJson;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Writes JSON answers the way kube-apiserver (Go's net/http) frames them: the body ends with one
@@ -21,34 +20,44 @@ public final class JsonResponses {
     private JsonResponses() {
     }
 
+    /** The headers of every JSON answer, a watch stream's included. */
+    public static Map<String, String> jsonHeaders() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Cache-Control", "no-cache, private");
+        return headers;
+    }
+
     // tag::write[]
-    public static void send(HttpExchange exchange, int code, JsonNode body, boolean pretty) throws IOException {
-        byte[] bytes = ((pretty ? GoJson.pretty(body) : GoJson.compact(body)) + "\n").getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.getResponseHeaders().set("Cache-Control", "no-cache, private");
-        // length 0 tells the JDK server to use chunked encoding
-        exchange.sendResponseHeaders(code, bytes.length <= CONTENT_LENGTH_LIMIT ? bytes.length : 0);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+    public static void send(ResponseStream response, int code, JsonNode body, boolean pretty) {
+        send(response, code, body, pretty, jsonHeaders());
     }
 
     /** An error (or success) Status: its code is the HTTP status; retryAfterSeconds becomes Retry-After. */
-    public static void send(HttpExchange exchange, Status status, boolean pretty) throws IOException {
+    public static void send(ResponseStream response, Status status, boolean pretty) {
+        Map<String, String> headers = jsonHeaders();
         if (status.retryAfterSeconds() > 0) {
-            exchange.getResponseHeaders().set("Retry-After", Integer.toString(status.retryAfterSeconds()));
+            headers.put("Retry-After", Integer.toString(status.retryAfterSeconds()));
         }
-        send(exchange, status.code(), status.toJson(), pretty);
+        send(response, status.code(), status.toJson(), pretty, headers);
+    }
+
+    private static void send(ResponseStream response, int code, JsonNode body, boolean pretty,
+            Map<String, String> headers) {
+        byte[] bytes = ((pretty ? GoJson.pretty(body) : GoJson.compact(body)) + "\n").getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= CONTENT_LENGTH_LIMIT) {
+            response.send(code, headers, bytes);
+        } else {
+            response.begin(code, headers); // chunked, as Go once its 2 KiB buffer is full
+            response.write(bytes);
+            response.flush();
+            response.end();
+        }
     }
     // end::write[]
 
     /** A plain-text answer, for the health endpoints. */
-    public static void text(HttpExchange exchange, int code, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-        exchange.sendResponseHeaders(code, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+    public static void text(ResponseStream response, int code, String text) {
+        response.send(code, Map.of("Content-Type", "text/plain; charset=utf-8"), text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,5 +1,6 @@
 package io.rvlab.ch03.bench;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,30 +9,36 @@ import java.util.List;
  * The command line of {@code ./course bench update}.
  *
  * @param seconds measured time of each cell
- * @param warmupSeconds warm-up of each cell, before it is measured
- * @param jitWarmupSeconds how long each path runs once before the first cell, so the JIT has
- *        compiled the code every cell runs (not measured)
+ * @param warmupSeconds how long each path (raw etcd, then the API server) runs before the first
+ *        measured cell, so both JVMs have compiled what every cell runs and etcd has settled (not measured)
+ * @param settleSeconds how long each cell runs before it is measured (connections open, queues fill)
  * @param clients the client counts to run, each on distinct objects and on one contended object
  * @param contentions which objects to run on: distinct ones, one contended one, or both
  * @param paths which paths to run ("raw etcd", "API server"): both, unless profiling one
  * @param out where the table, chart and JSON go
  * @param namespace the namespace of the benchmark's ConfigMaps (and the raw keys' prefix)
  * @param http the JDK HTTP client the load generator drives the API server with
+ * @param server an API server that is already running, or null: the benchmark then starts the newest
+ *        chapter's server in a JVM of its own
  */
-public record BenchOptions(double seconds, double warmupSeconds, double jitWarmupSeconds, List<Integer> clients, List<Contention> contentions,
-        List<String> paths, Path out, String namespace, LoadClient http) {
+public record BenchOptions(double seconds, double warmupSeconds, double settleSeconds, List<Integer> clients,
+        List<Contention> contentions, List<String> paths, Path out, String namespace, LoadClient http, URI server) {
 
     public static final List<Integer> DEFAULT_CLIENTS = List.of(1, 16, 64);
 
     public static final String USAGE = """
-            usage: ./course bench update [--seconds N] [--warmup N] [--quick] [--clients 1,16,64]
+            usage: ./course bench update [--seconds N] [--warmup N] [--quick] [--server URL] [--clients 1,16,64]
                                          [--objects distinct|contended|both] [--only raw|api]
                                          [--http urlconnection|jdk] [--out DIR]
               --seconds N    measured seconds per cell (default 10)
-              --warmup N     warm-up seconds before each cell (default 3)
-              --jit-warmup N seconds each path runs once before the first cell, for the JIT (default 10)
-              --quick        1 s measured after 0.5 s warm-up per cell, 4 s JIT warm-up: what the build
+              --warmup N     seconds each path (raw etcd, the API server) runs before the measured cells,
+                             so the JIT of both JVMs is done (default 10)
+              --settle N     seconds each cell runs before it is measured (default 3)
+              --quick        1 s measured after 0.5 s settling per cell, 4 s warm-up: what the build
                              captures for the docs (about 40 s in all)
+              --server URL   measure this running API server (./course serve prints its URL) instead of
+                             starting the newest chapter's server in a JVM of its own; set
+                             RVLAB_ETCD_ENDPOINTS to that server's etcd so raw etcd runs on the same one
               --clients L    comma-separated client counts (default 1,16,64)
               --objects X    distinct (one ConfigMap per client), contended (all on one), or both (default)
               --only P       run one path only, raw (etcd) or api (server), to profile it; no ratio then
@@ -41,13 +48,16 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
             """;
 
     public BenchOptions {
-        if (!(seconds > 0) || !(warmupSeconds >= 0) || !(jitWarmupSeconds >= 0)) {
-            throw new IllegalArgumentException("--seconds must be above 0, --warmup and --jit-warmup at least 0");
+        if (!(seconds > 0) || !(warmupSeconds >= 0) || !(settleSeconds >= 0)) {
+            throw new IllegalArgumentException("--seconds must be above 0, --warmup and --settle at least 0");
         }
         clients = List.copyOf(clients);
         contentions = List.copyOf(contentions);
         paths = List.copyOf(paths);
         java.util.Objects.requireNonNull(http, "http");
+        if (server != null && server.getScheme() == null) {
+            throw new IllegalArgumentException("--server needs a URL such as http://127.0.0.1:8080");
+        }
         if (contentions.isEmpty()) {
             throw new IllegalArgumentException("--objects must name distinct, contended or both");
         }
@@ -57,16 +67,16 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
     }
 
     public static BenchOptions defaults() {
-        return new BenchOptions(10, 3, 10, DEFAULT_CLIENTS, List.of(Contention.values()), List.of(BenchRun.RAW, BenchRun.API),
-                Path.of("target", "bench"),
-                "rvlab-bench", LoadClient.DEFAULT);
+        return new BenchOptions(10, 10, 3, DEFAULT_CLIENTS, List.of(Contention.values()),
+                List.of(BenchRun.RAW, BenchRun.API), Path.of("target", "bench"), "rvlab-bench", LoadClient.DEFAULT, null);
     }
 
     /** @throws IllegalArgumentException for an unknown option or a bad value; the message says which */
     public static BenchOptions parse(String... args) {
         Double seconds = null;
         Double warmup = null;
-        Double jit = null;
+        Double settle = null;
+        URI server = null;
         boolean quick = false;
         List<Integer> clients = DEFAULT_CLIENTS;
         List<Contention> contentions = defaults().contentions();
@@ -80,7 +90,8 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
                 case "--quick" -> quick = true;
                 case "--seconds" -> seconds = number(arg, value(args, ++i, arg));
                 case "--warmup" -> warmup = number(arg, value(args, ++i, arg));
-                case "--jit-warmup" -> jit = number(arg, value(args, ++i, arg));
+                case "--settle" -> settle = number(arg, value(args, ++i, arg));
+                case "--server" -> server = URI.create(value(args, ++i, arg).replaceAll("/+$", ""));
                 case "--clients" -> {
                     List<Integer> list = new ArrayList<>();
                     for (String n : value(args, ++i, arg).split(",")) {
@@ -105,8 +116,8 @@ public record BenchOptions(double seconds, double warmupSeconds, double jitWarmu
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new BenchOptions(seconds != null ? seconds : quick ? 1 : 10, warmup != null ? warmup : quick ? 0.5 : 3,
-                jit != null ? jit : quick ? 4 : 10, clients, contentions, paths, out, namespace, http);
+        return new BenchOptions(seconds != null ? seconds : quick ? 1 : 10, warmup != null ? warmup : quick ? 4 : 10,
+                settle != null ? settle : quick ? 0.5 : 3, clients, contentions, paths, out, namespace, http, server);
     }
 
     private static String value(String[] args, int i, String option) {

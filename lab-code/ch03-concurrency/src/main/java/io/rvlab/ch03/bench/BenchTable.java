@@ -44,11 +44,13 @@ public final class BenchTable {
         }
 
         StringBuilder out = new StringBuilder();
-        out.append("Update throughput: raw etcd vs chapter 3's API server (./course bench update)\n");
+        out.append("Update throughput: raw etcd vs the newest API server (./course bench update)\n");
         out.append(fmt("etcd %s, %s%n", run.etcdVersion(), run.etcd()));
-        out.append(fmt("%d cores (etcd, API server and clients share them), %s%n", run.cores(), run.java()));
-        out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per path for the JIT); run started %s%n",
-                seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
+        out.append(fmt("API server: %s%n", run.server()));
+        out.append(fmt("clients: this benchmark's JVM, both paths; %d cores (etcd, API server and clients share them), %s%n",
+                run.cores(), run.java()));
+        out.append(fmt("each cell: %s s settling, then %s s measured (after a %s s warm-up per path); run started %s%n",
+                seconds(run.settleSeconds()), seconds(run.seconds()), seconds(run.warmupSeconds()), run.date()));
         out.append(fmt("API server's clients: %s, HTTP/1.1 kept alive, one connection per client%n", run.httpClient()));
         out.append('\n');
 
@@ -76,9 +78,12 @@ public final class BenchTable {
         Optional<CellResult> raw = run.cell(BenchRun.RAW, Contention.DISTINCT, BenchRun.TARGET_CLIENTS);
         Optional<CellResult> api = run.cell(BenchRun.API, Contention.DISTINCT, BenchRun.TARGET_CLIENTS);
         if (raw.isPresent() && api.isPresent()) {
-            out.append(fmt("CPU of this JVM (clients, API server, jetcd; not etcd's) per attempt at %d clients on "
-                    + "distinct objects:%n  raw etcd %d us, API server %d us.%n", BenchRun.TARGET_CLIENTS,
+            out.append(fmt("CPU per attempt at %d clients on distinct objects (etcd's own in neither):%n"
+                    + "  clients' JVM: raw etcd %d us, API server %d us", BenchRun.TARGET_CLIENTS,
                     raw.get().jvmCpuMicrosPerAttempt(), api.get().jvmCpuMicrosPerAttempt()));
+            api.get().serverCpuMicrosPerAttempt().ifPresentOrElse(
+                    us -> out.append(fmt("; the API server's JVM %d us.%n", us)),
+                    () -> out.append(".\n"));
         }
         for (CellResult c : run.cells()) {
             if (c.errors() > 0) {
@@ -92,11 +97,14 @@ public final class BenchTable {
 
     /** The target and whether this run met it. */
     public static String verdict(BenchRun run) {
-        String target = fmt("Target: API server >= %.2f x raw etcd at %d clients on distinct objects "
+        String target = fmt("Target, %d clients, distinct objects: API server/raw etcd >= %.2f "
                 + "(a real kube-apiserver 1.26.1 reached %.2f on this machine's etcd).",
-                BenchRun.TARGET_RATIO, BenchRun.TARGET_CLIENTS, BenchRun.KUBE_APISERVER_RATIO);
+                BenchRun.TARGET_CLIENTS, BenchRun.TARGET_RATIO, BenchRun.KUBE_APISERVER_RATIO);
         String result = run.targetRatio()
-                .map(r -> fmt("This run: %.2f, target %s.", r, run.targetMet() ? "MET" : "NOT met"))
+                .map(r -> fmt("This run: %.1f / %.1f updates/s = %.2f: %s.",
+                        run.cell(BenchRun.API, Contention.DISTINCT, BenchRun.TARGET_CLIENTS).orElseThrow().updatesPerSecond(),
+                        run.cell(BenchRun.RAW, Contention.DISTINCT, BenchRun.TARGET_CLIENTS).orElseThrow().updatesPerSecond(),
+                        r, run.targetMet() ? "met" : "missed"))
                 .orElse(fmt("This run did not measure %d clients on distinct objects.", BenchRun.TARGET_CLIENTS));
         return target + "\n" + result;
     }

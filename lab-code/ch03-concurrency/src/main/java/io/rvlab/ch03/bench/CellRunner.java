@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 /**
  * Runs one cell: {@code clients} threads, each a closed loop (one update at a time, the next as soon
@@ -16,10 +17,13 @@ final class CellRunner {
 
     private final double warmupSeconds;
     private final double seconds;
+    private final LongSupplier serverCpuNanos;
 
-    CellRunner(double warmupSeconds, double seconds) {
+    /** @param serverCpuNanos the API server process's CPU time so far, or -1 when it cannot be known */
+    CellRunner(double warmupSeconds, double seconds, LongSupplier serverCpuNanos) {
         this.warmupSeconds = warmupSeconds;
         this.seconds = seconds;
+        this.serverCpuNanos = serverCpuNanos;
     }
 
     CellResult run(Updater updater, Contention contention, int clients) throws InterruptedException {
@@ -35,7 +39,9 @@ final class CellRunner {
         }
         loops.forEach(l -> l.thread.start());
         long cpuFrom = cpuAt(measureFrom);
+        long serverFrom = serverCpuNanos.getAsLong();
         long cpuTo = cpuAt(measureTo);
+        long serverTo = serverCpuNanos.getAsLong();
         LatencyHistogram writes = new LatencyHistogram();
         long updates = 0;
         long conflicts = 0;
@@ -52,7 +58,8 @@ final class CellRunner {
             }
         }
         return new CellResult(updater.name(), contention, clients, seconds, updates, conflicts, errors,
-                writes.percentile(50), writes.percentile(99), cpuTo - cpuFrom, firstError);
+                writes.percentile(50), writes.percentile(99), cpuTo - cpuFrom,
+                serverFrom < 0 || serverTo < 0 ? -1 : serverTo - serverFrom, firstError);
     }
 
     /** Sleeps until {@code nanoTime} and returns the CPU time this JVM has used so far. */

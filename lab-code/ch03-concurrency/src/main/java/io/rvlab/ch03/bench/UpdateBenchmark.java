@@ -4,9 +4,6 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.CompactOption;
 import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch03.server.ConcurrencyApiServer;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdSettings;
 import java.io.IOException;
@@ -21,18 +18,21 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
- * {@code ./course bench update}: how many optimistic-concurrency updates per second chapter 3's API
+ * {@code ./course bench update}: how many optimistic-concurrency updates per second the newest API
  * server sustains, next to raw etcd doing the same read-then-transaction loop, in one run on one
  * etcd. A benchmark, not a test: it asserts nothing about speed, it measures and reports.
  *
- * <p>Both paths share the one jetcd client (the server's storage uses it, the raw loops use it
- * directly), and the server runs in this JVM on loopback, so both pay for the same cores. Each path
- * first runs a JIT warm-up; then for each contention (distinct objects, one contended object) and
- * client count both paths run, each warmed up and then measured, in alternating order. On an etcd
- * this run started, the history is compacted before each cell so no cell inherits the last one's.
+ * <p>The server runs as users run it: {@code ./course serve}'s main class in a JVM of its own
+ * ({@link ApiServerProcess}), or one already running ({@code --server URL}). The load clients of both
+ * paths run in this JVM, with the same client counts: the raw loops on this JVM's jetcd client, the
+ * API server's clients over HTTP on loopback. Each path first runs a warm-up, so both JVMs have
+ * compiled their code; then for each contention (distinct objects, one contended object) and client
+ * count both paths run, each settled and then measured, in alternating order. On an etcd this run
+ * started, the history is compacted before each cell so no cell inherits the last one's.
  */
 public final class UpdateBenchmark {
 
@@ -40,7 +40,7 @@ public final class UpdateBenchmark {
     public static final String CHART = "update-chart.svg";
     public static final String RESULTS = "update-results.json";
 
-    private static final int JIT_WARMUP_CLIENTS = 16;
+    private static final int WARMUP_CLIENTS = 16;
     /** Where the raw loops keep their keys: outside /registry/, where the API server never looks. */
     private static final String RAW_PREFIX = "/rvlab-bench/";
 
@@ -56,6 +56,10 @@ public final class UpdateBenchmark {
             System.err.print(BenchOptions.USAGE);
             System.exit(2);
             return;
+        }
+        if (options.server() != null && System.getenv("RVLAB_ETCD_ENDPOINTS") == null) {
+            System.err.println("[bench] --server without RVLAB_ETCD_ENDPOINTS: raw etcd runs on an etcd of its own,"
+                    + " not the server's; set it to the etcd that server uses (./course serve prints it)");
         }
         BenchRun run;
         try (Etcd etcd = Etcd.start()) {
@@ -80,12 +84,17 @@ public final class UpdateBenchmark {
                 : "fresh container " + EtcdSettings.load().image() + " at " + etcd.endpoints();
         String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
         int cores = Runtime.getRuntime().availableProcessors();
-        progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; %s s warm-up + %s s per cell; HTTP client %s%n",
-                version, where, cores, BenchTable.seconds(options.warmupSeconds()), BenchTable.seconds(options.seconds()),
-                options.http().label());
 
         List<CellResult> cells;
-        try (ApiServer server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0)) {
+        String described;
+        try (ApiServerProcess server = options.server() != null ? ApiServerProcess.attach(options.server())
+                : ApiServerProcess.start(ApiServerProcess.newestServerMain(), etcd.endpoints(),
+                        options.out().resolve("update-apiserver.log"))) {
+            described = server.description();
+            progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; API server: %s; %s s warm-up per path,"
+                    + " then %s s settling + %s s measured per cell; HTTP client %s%n", version, where, cores, described,
+                    BenchTable.seconds(options.warmupSeconds()), BenchTable.seconds(options.settleSeconds()),
+                    BenchTable.seconds(options.seconds()), options.http().label());
             List<Updater> updaters = new ArrayList<>();
             for (Updater updater : List.of(
                     new RawEtcdUpdater(client, RAW_PREFIX + options.namespace() + "/", options.namespace()),
@@ -94,41 +103,42 @@ public final class UpdateBenchmark {
                     updaters.add(updater);
                 }
             }
-            int most = Math.max(JIT_WARMUP_CLIENTS, options.clients().stream().mapToInt(Integer::intValue).max()
+            int most = Math.max(WARMUP_CLIENTS, options.clients().stream().mapToInt(Integer::intValue).max()
                     .orElseThrow());
             List<String> objects = new ArrayList<>(Contention.DISTINCT.objectsFor(most));
             objects.addAll(Contention.CONTENDED.objectsFor(1));
             for (Updater updater : updaters) {
                 updater.prepare(objects);
             }
-            warmUpJit(updaters, options, progress);
-            cells = runCells(updaters, options, compact ? client : null, progress);
+            LongSupplier serverCpu = () -> server.cpuNanos().orElse(-1);
+            warmUp(updaters, options, serverCpu, progress);
+            cells = runCells(updaters, options, serverCpu, compact ? client : null, progress);
         }
-        return new BenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
-                options.seconds(), options.clients(), cells, options.http().label());
+        return new BenchRun(version, where, cores, java, date, described, options.warmupSeconds(),
+                options.settleSeconds(), options.seconds(), options.clients(), cells, options.http().label());
     }
 
     /**
-     * The first cells should not pay for compiling what the later ones run compiled: each path runs
-     * twice, in turn, so the JIT has time to finish with both.
+     * The first cells should not pay for compiling what the later ones run compiled, in this JVM or
+     * the server's: each path runs twice, in turn, so both JITs have time to finish.
      */
-    private static void warmUpJit(List<Updater> updaters, BenchOptions options, PrintStream progress)
-            throws InterruptedException {
-        progress.printf(Locale.ROOT, "[bench] JIT warm-up: each path %s s with %d clients%n",
-                BenchTable.seconds(options.jitWarmupSeconds()), JIT_WARMUP_CLIENTS);
-        for (int round = 0; round < 2 && options.jitWarmupSeconds() > 0; round++) {
+    private static void warmUp(List<Updater> updaters, BenchOptions options, LongSupplier serverCpu,
+            PrintStream progress) throws InterruptedException {
+        progress.printf(Locale.ROOT, "[bench] warm-up: each path %s s with %d clients (not measured)%n",
+                BenchTable.seconds(options.warmupSeconds()), WARMUP_CLIENTS);
+        for (int round = 0; round < 2 && options.warmupSeconds() > 0; round++) {
             for (Updater updater : updaters) {
-                new CellRunner(options.jitWarmupSeconds() / 2, 0.01).run(updater, Contention.DISTINCT,
-                        JIT_WARMUP_CLIENTS);
+                new CellRunner(options.warmupSeconds() / 2, 0.01, serverCpu).run(updater, Contention.DISTINCT,
+                        WARMUP_CLIENTS);
             }
         }
     }
 
     /** Every cell, both paths in each; {@code compactClient} compacts before each, unless null. */
-    private static List<CellResult> runCells(List<Updater> updaters, BenchOptions options, Client compactClient,
-            PrintStream progress) throws InterruptedException {
+    private static List<CellResult> runCells(List<Updater> updaters, BenchOptions options, LongSupplier serverCpu,
+            Client compactClient, PrintStream progress) throws InterruptedException {
         List<CellResult> cells = new ArrayList<>();
-        CellRunner runner = new CellRunner(options.warmupSeconds(), options.seconds());
+        CellRunner runner = new CellRunner(options.settleSeconds(), options.seconds(), serverCpu);
         int cellNumber = 0;
         for (Contention contention : options.contentions()) {
             for (int clients : options.clients()) {
@@ -144,7 +154,7 @@ public final class UpdateBenchmark {
                     CellResult cell = runner.run(updater, contention, clients);
                     cells.add(cell);
                     progress.printf(Locale.ROOT, "[bench] %-9s %2d clients  %-10s %9.1f updates/s %9.1f conflicts/s"
-                            + "  p50 %s  p99 %s  JVM CPU %d us/attempt%s%n", contention.label(), clients, cell.path(),
+                            + "  p50 %s  p99 %s  client CPU %d us/attempt%s%n", contention.label(), clients, cell.path(),
                             cell.updatesPerSecond(), cell.conflictsPerSecond(), BenchTable.millis(cell.p50Micros()),
                             BenchTable.millis(cell.p99Micros()), cell.jvmCpuMicrosPerAttempt(),
                             cell.errors() > 0 ? "  ERRORS " + cell.errors() + ": " + cell.firstError() : "");

@@ -1,6 +1,5 @@
 package io.rvlab.ch03.server;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceTypes;
@@ -8,12 +7,13 @@ import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.server.JsonResponses;
 import io.rvlab.ch02.server.ResourceHandler;
+import io.rvlab.ch02.server.ResponseStream;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.UpdatableStorage;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Chapter 2's {@link ApiServer}, serving handlers that also update, patch and delete, one custom
@@ -43,11 +43,11 @@ public class ConcurrencyApiServer extends ApiServer {
 
     /** {@code /openapi/v3} and its documents, {@code /openapi/v2}; everything else outside the API is still a 404. */
     @Override
-    protected void otherPath(HttpExchange exchange, ApiRequest request) throws IOException {
+    protected void otherPath(ResponseStream response, ApiRequest request) {
         OpenApiV3 documents = openApi; // null only while the constructor has not finished
         List<String> segments = request.segments();
         if (documents == null || !segments.get(0).equals("openapi") || segments.size() < 2) {
-            super.otherPath(exchange, request);
+            super.otherPath(response, request);
             return;
         }
         if (!request.method().equals("GET")) {
@@ -55,15 +55,12 @@ public class ConcurrencyApiServer extends ApiServer {
         }
         if (segments.equals(List.of("openapi", "v2"))) {
             if (OpenApiV2.wantsProtobuf(request.header("Accept"))) {
-                byte[] body = OpenApiV2.protobuf();
-                exchange.getResponseHeaders().set("Content-Type", OpenApiV2.PROTOBUF);
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
+                response.send(200, Map.of("Content-Type", OpenApiV2.PROTOBUF), OpenApiV2.protobuf());
             } else {
-                JsonResponses.send(exchange, 200, OpenApiV2.json(), request.pretty());
+                JsonResponses.send(response, 200, OpenApiV2.json(), request.pretty());
             }
             return;
         }
-        JsonResponses.send(exchange, 200, documents.answer(segments), request.pretty());
+        JsonResponses.send(response, 200, documents.answer(segments), request.pretty());
     }
 }

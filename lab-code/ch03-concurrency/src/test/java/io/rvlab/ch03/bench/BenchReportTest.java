@@ -25,13 +25,15 @@ class BenchReportTest {
                 long raw = contention == Contention.DISTINCT ? 100L * clients : 300;
                 long conflicts = contention == Contention.DISTINCT || clients == 1 ? 0 : 40L * clients;
                 cells.add(new CellResult(BenchRun.RAW, contention, clients, 10, raw * 10, conflicts * 10, 0,
-                        1_200, 9_800, 1_000_000_000L, null));
+                        1_200, 9_800, 1_000_000_000L, 5_000_000L, null));
                 cells.add(new CellResult(BenchRun.API, contention, clients, 10, Math.round(raw * 10 * apiShare),
-                        conflicts * 5, 0, 3_456, 123_456, 3_000_000_000L, null));
+                        conflicts * 5, 0, 3_456, 123_456, 3_000_000_000L, 4_000_000_000L, null));
             }
         }
         return new BenchRun("3.4.23", "fresh container localhost/rvlab-etcd:local at http://127.0.0.1:32768", 2,
-                "OpenJDK 64-Bit Server VM 17.0.15", "2026-11-23T03:00:00Z", 10, 3, 10, BenchOptions.DEFAULT_CLIENTS, cells,
+                "OpenJDK 64-Bit Server VM 17.0.15", "2026-11-23T03:00:00Z",
+                "io.rvlab.ch06.server.ApiServerMain in its own JVM (pid 42) at http://127.0.0.1:40000", 10, 3, 10,
+                BenchOptions.DEFAULT_CLIENTS, cells,
                 "HttpURLConnection");
     }
 
@@ -41,12 +43,13 @@ class BenchReportTest {
         String table = BenchTable.render(run(0.85));
 
         assertThat(table).contains("etcd 3.4.23, fresh container localhost/rvlab-etcd:local at http://127.0.0.1:32768")
-                .contains("2 cores").contains("3 s warm-up, then 10 s measured (after 10 s per path for the JIT)")
-                .contains("Target: API server >= 0.80 x raw etcd at 64 clients on distinct objects")
+                .contains("2 cores").contains("3 s settling, then 10 s measured (after a 10 s warm-up per path)")
+                .contains("API server: io.rvlab.ch06.server.ApiServerMain in its own JVM (pid 42)")
+                .contains("Target, 64 clients, distinct objects: API server/raw etcd >= 0.80")
                 .contains("kube-apiserver 1.26.1 reached 0.51")
                 .contains("API server's clients: HttpURLConnection, HTTP/1.1 kept alive")
-                .contains("This run: 0.85, target MET.")
-                .contains("raw etcd 15 us, API server 55 us.");
+                .contains("This run: 5440.0 / 6400.0 updates/s = 0.85: met.")
+                .contains("clients' JVM: raw etcd 15 us, API server 55 us; the API server's JVM 73 us.");
         List<String> rows = table.lines().filter(l -> l.matches("(distinct|contended) +\\d+ \\|.*")).toList();
         assertThat(rows).hasSize(6);
         assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(rows.get(0).length()));
@@ -63,7 +66,32 @@ class BenchReportTest {
     void targetMissed() {
         BenchRun run = run(0.5);
         assertThat(run.targetMet()).isFalse();
-        assertThat(BenchTable.render(run)).contains("This run: 0.50, target NOT met.");
+        assertThat(BenchTable.render(run)).contains("= 0.50: missed.");
+    }
+
+    @Test
+    @DisplayName("the target is judged as the table prints the ratio: 0.8 is met, 0.79 is missed")
+    void targetEdge() {
+        assertThat(BenchRun.meetsTarget(0.8)).isTrue();
+        assertThat(BenchRun.meetsTarget(0.7999)).isTrue();
+        assertThat(BenchRun.meetsTarget(0.794)).isFalse();
+        assertThat(run(0.79).targetMet()).isFalse();
+    }
+
+    @Test
+    @DisplayName("without a server process to look at (--server URL), the table leaves out the server's CPU")
+    void serverCpuUnknown() {
+        BenchRun measured = run(0.85);
+        List<CellResult> cells = measured.cells().stream().map(c -> new CellResult(c.path(), c.contention(), c.clients(),
+                c.seconds(), c.updates(), c.conflicts(), c.errors(), c.p50Micros(), c.p99Micros(), c.jvmCpuNanos(), -1,
+                c.firstError())).toList();
+        BenchRun run = new BenchRun(measured.etcdVersion(), measured.etcd(), measured.cores(), measured.java(),
+                measured.date(), "the API server at http://127.0.0.1:8080 (started elsewhere: its own JVM)",
+                measured.warmupSeconds(), measured.settleSeconds(), measured.seconds(), measured.clientCounts(), cells,
+                measured.httpClient());
+        assertThat(BenchTable.render(run)).contains("raw etcd 15 us, API server 55 us.\n")
+                .doesNotContain("the API server's JVM");
+        assertThat(run.toJson().path("cells").get(5).has("apiServerCpuMicrosPerAttempt")).isFalse();
     }
 
     @Test
@@ -128,6 +156,16 @@ class BenchReportTest {
         assertThat(quick.seconds()).isLessThan(2);
         assertThat(quick.out()).isEqualTo(Path.of("/tmp/x"));
         assertThat(BenchOptions.parse("--quick", "--seconds", "4").seconds()).isEqualTo(4);
+        assertThat(defaults.warmupSeconds()).isEqualTo(10);
+        assertThat(quick.warmupSeconds()).isLessThan(defaults.warmupSeconds());
+        assertThat(BenchOptions.parse("--warmup", "2", "--settle", "1")).satisfies(o -> {
+            assertThat(o.warmupSeconds()).isEqualTo(2);
+            assertThat(o.settleSeconds()).isEqualTo(1);
+        });
+        assertThat(defaults.server()).isNull();
+        assertThat(BenchOptions.parse("--server", "http://127.0.0.1:8080/").server())
+                .hasToString("http://127.0.0.1:8080");
+        assertThatThrownBy(() -> BenchOptions.parse("--server", "localhost")).hasMessageContaining("needs a URL");
         assertThat(BenchOptions.parse("--clients", "2,8", "--objects", "contended", "--only", "api"))
                 .satisfies(o -> {
                     assertThat(o.clients()).containsExactly(2, 8);

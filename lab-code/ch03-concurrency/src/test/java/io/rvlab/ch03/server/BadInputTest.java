@@ -273,7 +273,7 @@ class BadInputTest {
 
     @Test
     @Order(2)
-    @DisplayName("a request line the JDK's HTTP server cannot parse (%zz) is a 400 before any handler runs, as in Go's net/http")
+    @DisplayName("a request path with a malformed escape (%zz) is a 400 before any handler runs, as in Go's net/http")
     void unparseableRequestLine() throws Exception {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             OutputStream out = socket.getOutputStream();

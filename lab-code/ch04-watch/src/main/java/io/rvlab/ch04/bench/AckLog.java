@@ -1,26 +1,29 @@
 package io.rvlab.ch04.bench;
 
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * When the writer had each of its writes acknowledged, by the resourceVersion the API server
- * answered with: the start of every delivery latency. A watcher's event carries the same
- * resourceVersion (etcd's mod_revision of the write), so the two meet without the watcher
- * decoding the object.
+ * Each of the writer's writes by the resourceVersion the API server answered with: when the writer
+ * sent it (the start of every delivery latency) and when it had the answer (which decides whether
+ * the write falls inside the measured window). A watcher's event carries the same resourceVersion
+ * (etcd's mod_revision of the write), so the two meet without the watcher decoding the object.
+ * Writer and watchers share this JVM, so both times and the watchers' are on one clock.
  */
 final class AckLog {
 
-    private final Map<Long, Long> ackNanos = new ConcurrentHashMap<>();
-
-    void acknowledged(long resourceVersion, long nanoTime) {
-        ackNanos.put(resourceVersion, nanoTime);
+    /** One acknowledged write: {@link System#nanoTime()} when it was sent and when it was answered. */
+    record Write(long sentAt, long ackedAt) {
     }
 
-    /** When the write of {@code resourceVersion} was acknowledged; empty if it never was. */
-    OptionalLong ackedAt(long resourceVersion) {
-        Long at = ackNanos.get(resourceVersion);
-        return at == null ? OptionalLong.empty() : OptionalLong.of(at);
+    private final Map<Long, Write> writes = new ConcurrentHashMap<>();
+
+    void acknowledged(long resourceVersion, long sentAt, long ackedAt) {
+        writes.put(resourceVersion, new Write(sentAt, ackedAt));
+    }
+
+    /** The write of {@code resourceVersion}; null if it was never acknowledged. */
+    Write write(long resourceVersion) {
+        return writes.get(resourceVersion);
     }
 }

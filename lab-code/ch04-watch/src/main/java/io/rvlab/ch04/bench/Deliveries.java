@@ -2,13 +2,12 @@ package io.rvlab.ch04.bench;
 
 import io.rvlab.ch03.bench.LatencyHistogram;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
  * The watchers' side of a cell, counted after it: events received inside the measured window (the
- * delivery rate), and for every write acknowledged inside it, when each watcher received its event
- * (the delivery latency, from the acknowledgement). An event that arrived before the writer had its
- * acknowledgement counts as 0: it was delivered no later than the write was known to be done.
+ * delivery rate), and for every write acknowledged inside it, when each watcher parsed its event
+ * (the delivery latency, from the moment the writer sent the write). Every watcher must see every
+ * such write: one that never arrived at a watcher is missing (lost), once per watcher.
  */
 final class Deliveries {
 
@@ -35,9 +34,9 @@ final class Deliveries {
                 if (receivedAt >= from && receivedAt < to) {
                     d.delivered++;
                 }
-                OptionalLong ack = acks.ackedAt(resourceVersion);
-                if (ack.isPresent() && ack.getAsLong() >= from && ack.getAsLong() < to) {
-                    long micros = Math.max(0, receivedAt - ack.getAsLong()) / 1000;
+                AckLog.Write write = acks.write(resourceVersion);
+                if (write != null && write.ackedAt() >= from && write.ackedAt() < to) {
+                    long micros = Math.max(0, receivedAt - write.sentAt()) / 1000;
                     d.latency.record(micros);
                     d.maxMicros = Math.max(d.maxMicros, micros);
                     d.matched++;

@@ -87,7 +87,7 @@ final class FixedRateWriter {
                 long resourceVersion = resourceVersion(send("PUT", path((int) (sequence % objects)),
                         configMap((int) (sequence % objects)), 200));
                 long ack = System.nanoTime();
-                acks.acknowledged(resourceVersion, ack); // the start of this write's delivery latency
+                acks.acknowledged(resourceVersion, start, ack); // start: where this write's delivery latency begins
                 newest = Math.max(newest, resourceVersion);
                 if (ack >= measureFrom && ack < measureTo) {
                     acknowledged++;

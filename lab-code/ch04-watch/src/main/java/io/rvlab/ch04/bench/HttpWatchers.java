@@ -43,7 +43,7 @@ final class HttpWatchers implements Watchers {
      * Opens {@code count} watches of {@code collection} (the URL of the collection, without query)
      * from {@code fromResourceVersion}, and waits until every one has its response headers.
      *
-     * @param etcdWatches asks the server how many etcd watches it holds
+     * @param etcdWatches how many watches etcd holds (the server's watch cache among them)
      */
     HttpWatchers(URI collection, long fromResourceVersion, int count, IntSupplier etcdWatches)
             throws InterruptedException {
@@ -116,13 +116,13 @@ final class HttpWatchers implements Watchers {
         // tag::receive[]
         @Override
         public void onNext(List<ByteBuffer> buffers) {
-            long now = System.nanoTime(); // when these bytes arrived: every event completed in them
             for (ByteBuffer buffer : buffers) {
                 scanner.feed(buffer, (type, resourceVersion) -> {
                     if (type == 'E') {
                         log.failed("ERROR event (an expired resourceVersion, or the server ending the watch)");
                     } else if (type != 'B' && resourceVersion > 0) {
-                        log.received(resourceVersion, now);
+                        // the moment this watcher has the event parsed: where its delivery latency ends
+                        log.received(resourceVersion, System.nanoTime());
                     }
                 });
             }

@@ -34,7 +34,7 @@ public final class WatchBenchChart {
 
     public static String render(WatchBenchRun run) {
         StringBuilder svg = new StringBuilder();
-        String title = "Watch delivery: the watch cache vs direct etcd watches";
+        String title = "Watch delivery: the newest API server's watch vs direct etcd watches";
         String subtitle = fmt("etcd %s, %d cores; one writer at %s writes/s; %s s per cell (after %s s warm-up)",
                 run.etcdVersion(), run.cores(), WatchBenchTable.seconds(run.rate()),
                 WatchBenchTable.seconds(run.seconds()), WatchBenchTable.seconds(run.warmupSeconds()));
@@ -44,7 +44,7 @@ public final class WatchBenchChart {
                 WatchBenchTable.millis(WatchBenchRun.KUBE_APISERVER_P99_MICROS), WatchBenchRun.KUBE_APISERVER_WRITES,
                 WatchBenchRun.KUBE_APISERVER_RATE, run.targetCell().map(c -> fmt("This run: %s, %.0f/s, %s.",
                         WatchBenchTable.millis(c.p99Micros()), c.writesAcknowledgedPerSecond(),
-                        run.targetMet() ? "met" : "not met")).orElse(""));
+                        run.targetMet() ? "met" : "missed")).orElse(""));
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                 + "role=\"img\" aria-labelledby=\"title desc\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));

@@ -13,15 +13,23 @@ import java.util.Optional;
  * @param cores the processors the JVM sees (etcd shares them when it runs on the same machine)
  * @param java the JVM's version and vendor
  * @param date when the run started (UTC, ISO-8601)
- * @param jitWarmupSeconds how long each mode ran, unmeasured, before the first cell
- * @param warmupSeconds how long the writer ran before each cell's window
+ * @param server the API server measured: its main class, its JVM and URL
+ * @param warmupSeconds how long each mode ran, unmeasured, before the first cell
+ * @param settleSeconds how long the writer ran before each cell's window
  * @param seconds measured time of each cell
  * @param rate the writer's target rate, writes per second
  * @param watcherCounts the watcher counts run, in order
  * @param cells every cell's result
+ * @param sustainedPlan the row set "1,000 watchers, one writer at 20 writes/s for 10 s", or null if it was left out
+ * @param sustained its results, one per mode
  */
-public record WatchBenchRun(String etcdVersion, String etcd, int cores, String java, String date, double jitWarmupSeconds, double warmupSeconds,
-        double seconds, double rate, List<Integer> watcherCounts, List<WatchCellResult> cells) {
+public record WatchBenchRun(String etcdVersion, String etcd, int cores, String java, String date, String server,
+        double warmupSeconds, double settleSeconds, double seconds, double rate, List<Integer> watcherCounts,
+        List<WatchCellResult> cells, WatchBenchOptions.Sustained sustainedPlan, List<WatchCellResult> sustained) {
+
+    /** The sustained row set's targets: the writer completes 95 % of its writes (190 of 200), p99 under 100 ms, nothing lost. */
+    public static final double SUSTAINED_WRITER_SHARE = 0.95;
+    public static final long SUSTAINED_P99_MICROS = 100_000;
 
     /** The target: p99 delivery latency under this at {@link #TARGET_WATCHERS} watchers, through the cache. */
     public static final long TARGET_P99_MICROS = 100_000;
@@ -34,6 +42,35 @@ public record WatchBenchRun(String etcdVersion, String etcd, int cores, String j
     public WatchBenchRun {
         watcherCounts = List.copyOf(watcherCounts);
         cells = List.copyOf(cells);
+        sustained = List.copyOf(sustained);
+    }
+
+    /** The sustained row set's cell of {@code mode}. */
+    public Optional<WatchCellResult> sustainedCell(WatchMode mode) {
+        return sustained.stream().filter(c -> c.mode() == mode).findFirst();
+    }
+
+    /** How many of its writes the writer must complete: 190 of 200. */
+    public static long writesNeeded(WatchCellResult c) {
+        return (long) Math.ceil(SUSTAINED_WRITER_SHARE * c.writesTarget() - 1e-9);
+    }
+
+    public static boolean writerMet(WatchCellResult c) {
+        return c.writesAcknowledged() >= writesNeeded(c);
+    }
+
+    public static boolean latencyMet(WatchCellResult c) {
+        return c.p99Micros() < SUSTAINED_P99_MICROS;
+    }
+
+    /** Every watcher saw every write: no event missing, no watch ended early. */
+    public static boolean nothingLost(WatchCellResult c) {
+        return c.eventsMissing() == 0 && c.failedWatchers() == 0;
+    }
+
+    /** The sustained row set's targets, met by the API server (its watch, through the cache). */
+    public boolean sustainedMet() {
+        return sustainedCell(WatchMode.CACHE).map(c -> writerMet(c) && latencyMet(c) && nothingLost(c)).orElse(false);
     }
 
     public Optional<WatchCellResult> cell(WatchMode mode, int watchers) {
@@ -66,8 +103,10 @@ public record WatchBenchRun(String etcdVersion, String etcd, int cores, String j
         json.put("benchmark", "watch");
         json.put("date", date);
         ObjectNode env = json.putObject("environment");
-        env.put("etcdVersion", etcdVersion).put("etcd", etcd).put("cores", cores).put("java", java);
-        json.put("jitWarmupSeconds", jitWarmupSeconds).put("warmupSeconds", warmupSeconds).put("seconds", seconds).put("writesPerSecondTarget", rate);
+        env.put("etcdVersion", etcdVersion).put("etcd", etcd).put("cores", cores).put("java", java)
+                .put("apiServer", server);
+        json.put("warmupSeconds", warmupSeconds).put("settleSeconds", settleSeconds).put("seconds", seconds)
+                .put("writesPerSecondTarget", rate);
         ObjectNode target = json.putObject("target");
         target.put("mode", WatchMode.CACHE.option()).put("watchers", TARGET_WATCHERS)
                 .put("p99Micros", TARGET_P99_MICROS)
@@ -79,23 +118,41 @@ public record WatchBenchRun(String etcdVersion, String etcd, int cores, String j
         target.put("fixedEtcdWatches", fixedEtcdWatches());
         target.put("met", targetMet());
         ArrayNode array = json.putArray("cells");
-        for (WatchCellResult c : cells) {
-            ObjectNode cell = array.addObject();
-            cell.put("mode", c.mode().option()).put("watchers", c.watchers()).put("seconds", c.seconds())
-                    .put("writesTarget", c.writesTarget()).put("writesSent", c.writesSent())
-                    .put("writesAcknowledged", c.writesAcknowledged()).put("writeErrors", c.writeErrors())
-                    .put("writerHeldRate", c.writerHeldRate())
-                    .put("eventsDelivered", c.eventsDelivered()).put("eventsPerSecond", c.eventsPerSecond())
-                    .put("eventsExpected", c.eventsExpected()).put("eventsMissing", c.eventsMissing())
-                    .put("deliveryLatencyP50Micros", c.p50Micros()).put("deliveryLatencyP99Micros", c.p99Micros())
-                    .put("deliveryLatencyMaxMicros", c.maxMicros()).put("etcdWatches", c.etcdWatches())
-                    .put("writeLatencyP50Micros", c.p50WriteMicros()).put("writeLatencyP99Micros", c.p99WriteMicros()).put("jvmCpuNanos", c.jvmCpuNanos())
-                    .put("failedWatchers", c.failedWatchers());
-            c.cpuMillisByThread().forEach(cell.putObject("jvmCpuMillisByThread")::put);
-            if (c.firstError() != null) {
-                cell.put("firstError", c.firstError());
+        cells.forEach(c -> cellJson(array.addObject(), c));
+        if (sustainedPlan != null) {
+            ObjectNode rows = json.putObject("sustained");
+            rows.put("watchers", sustainedPlan.watchers()).put("writesPerSecond", sustainedPlan.rate())
+                    .put("seconds", sustainedPlan.seconds()).put("writes", sustainedPlan.writes());
+            ObjectNode goals = rows.putObject("target");
+            goals.put("mode", WatchMode.CACHE.option()).put("writerShare", SUSTAINED_WRITER_SHARE)
+                    .put("p99Micros", SUSTAINED_P99_MICROS).put("eventsLost", 0).put("met", sustainedMet());
+            ArrayNode sustainedCells = rows.putArray("cells");
+            for (WatchCellResult c : sustained) {
+                cellJson(sustainedCells.addObject(), c).put("writesNeeded", writesNeeded(c)).put("writerMet", writerMet(c))
+                        .put("latencyMet", latencyMet(c)).put("nothingLost", nothingLost(c));
             }
         }
         return json;
+    }
+
+    private static ObjectNode cellJson(ObjectNode cell, WatchCellResult c) {
+        cell.put("mode", c.mode().option()).put("watchers", c.watchers()).put("seconds", c.seconds())
+                .put("writesTarget", c.writesTarget()).put("writesSent", c.writesSent())
+                .put("writesAcknowledged", c.writesAcknowledged()).put("writeErrors", c.writeErrors())
+                .put("writerHeldRate", c.writerHeldRate())
+                .put("eventsDelivered", c.eventsDelivered()).put("eventsPerSecond", c.eventsPerSecond())
+                .put("eventsExpected", c.eventsExpected()).put("eventsMissing", c.eventsMissing())
+                .put("deliveryLatencyP50Micros", c.p50Micros()).put("deliveryLatencyP99Micros", c.p99Micros())
+                .put("deliveryLatencyMaxMicros", c.maxMicros()).put("etcdWatches", c.etcdWatches())
+                .put("writeLatencyP50Micros", c.p50WriteMicros()).put("writeLatencyP99Micros", c.p99WriteMicros())
+                .put("clientJvmCpuNanos", c.jvmCpuNanos()).put("failedWatchers", c.failedWatchers());
+        if (c.serverCpuNanos() >= 0) {
+            cell.put("apiServerCpuNanos", c.serverCpuNanos());
+        }
+        c.cpuMillisByThread().forEach(cell.putObject("clientJvmCpuMillisByThread")::put);
+        if (c.firstError() != null) {
+            cell.put("firstError", c.firstError());
+        }
+        return cell;
     }
 }

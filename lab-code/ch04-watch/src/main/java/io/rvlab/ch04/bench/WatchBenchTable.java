@@ -16,7 +16,7 @@ public final class WatchBenchTable {
         "events/s", "missing", "p50", "p99", "max",
         "etcd watches"};
     private static final int[][] SPANS = {{0, 1}, {2, 4}, {5, 9}, {10, 10}};
-    private static final String[] SECTIONS = {"", "writer (writes/s)", "delivery: write acked -> event received", ""};
+    private static final String[] SECTIONS = {"", "writer (writes/s)", "delivery: write sent -> event parsed", ""};
 
     private WatchBenchTable() {
     }
@@ -41,12 +41,15 @@ public final class WatchBenchTable {
         }
 
         StringBuilder out = new StringBuilder();
-        out.append("Watch delivery: the API server's watch cache vs direct etcd watches (./course bench watch)\n");
+        out.append("Watch delivery: the newest API server's watch vs direct etcd watches (./course bench watch)\n");
         out.append(fmt("etcd %s, %s%n", run.etcdVersion(), run.etcd()));
-        out.append(fmt("%d cores (etcd, API server, writer and watchers share them), %s%n", run.cores(), run.java()));
-        out.append(fmt("one writer: PUT a ConfigMap over HTTP, one at a time, %s writes/s target%n", seconds(run.rate())));
-        out.append(fmt("each cell: %s s warm-up, then %s s measured (after %s s per mode for the JIT); run started %s%n",
-                seconds(run.warmupSeconds()), seconds(run.seconds()), seconds(run.jitWarmupSeconds()), run.date()));
+        out.append(fmt("API server: %s%n", run.server()));
+        out.append(fmt("writer and watchers: this benchmark's JVM (one clock); %d cores (etcd, API server, writer and "
+                + "watchers share them), %s%n", run.cores(), run.java()));
+        out.append(fmt("one writer: PUT a ConfigMap through the API server, one at a time, %s writes/s target%n",
+                seconds(run.rate())));
+        out.append(fmt("each cell: %s s settling, then %s s measured (after a %s s warm-up per mode); run started %s%n",
+                seconds(run.settleSeconds()), seconds(run.seconds()), seconds(run.warmupSeconds()), run.date()));
         out.append('\n');
         StringBuilder top = new StringBuilder();
         for (int s = 0; s < SPANS.length; s++) {
@@ -59,29 +62,86 @@ public final class WatchBenchTable {
             out.append(line(row, width)).append('\n');
         }
         out.append('\n');
-        out.append("watch cache: every watcher an HTTP watch (?watch=1) of the API server, served from its one watch cache.\n");
+        out.append("watch cache: every watcher an HTTP watch (?watch=1, chunked) of the API server, served from its watch cache.\n");
         out.append("direct etcd: every watcher its own jetcd watch on the ConfigMaps' prefix (no cache, as --watch-cache=false).\n");
         out.append("events/s: events all watchers received in the window; missing: events of acknowledged writes that\n");
-        out.append("  never arrived. Latency from the writer's 200 OK to a watcher's receipt (0 if the event came first).\n");
+        out.append("  never reached a watcher (once per watcher). Latency: from the writer sending the PUT to a watcher\n");
+        out.append("  having parsed its event. etcd watches: etcd's own count (its watcher gauge), the API server's included.\n");
         int most = run.watcherCounts().stream().mapToInt(Integer::intValue).max().orElse(0);
-        run.cell(WatchMode.CACHE, most).ifPresent(c -> out.append(fmt("CPU of this JVM (server, watchers, writer, jetcd; "
-                + "not etcd's) per delivered event at %d watchers:%n  watch cache %d us (server's watch streams %d, "
-                + "watchers' HTTP client %d)", most, c.jvmCpuMicrosPerEvent(), c.cpuMicrosPerEvent(ThreadCpu.STREAMS),
-                c.cpuMicrosPerEvent(ThreadCpu.HTTP_CLIENT))));
-        run.cell(WatchMode.DIRECT, most).ifPresent(c -> out.append(fmt("%s direct etcd %d us (gRPC %d)",
-                run.cell(WatchMode.CACHE, most).isPresent() ? "," : "CPU of this JVM per delivered event at " + most
-                        + " watchers:", c.jvmCpuMicrosPerEvent(), c.cpuMicrosPerEvent(ThreadCpu.GRPC))));
-        if (run.cell(WatchMode.CACHE, most).isPresent() || run.cell(WatchMode.DIRECT, most).isPresent()) {
-            out.append(".\n");
+        List<String> cpu = new ArrayList<>();
+        for (WatchMode mode : WatchMode.values()) {
+            run.cell(mode, most).ifPresent(c -> cpu.add(fmt("%s: API server's JVM %s, watchers' JVM %d us", mode.label(),
+                    c.serverCpuMicrosPerEvent() < 0 ? "?" : c.serverCpuMicrosPerEvent() + " us", c.jvmCpuMicrosPerEvent())));
         }
-        for (WatchCellResult c : run.cells()) {
+        if (!cpu.isEmpty()) {
+            out.append(fmt("CPU per delivered event at %d watchers (etcd's own in neither):%n  %s.%n", most,
+                    String.join("; ", cpu)));
+        }
+        for (WatchCellResult c : concat(run.cells(), run.sustained())) {
             if (c.writeErrors() > 0 || c.failedWatchers() > 0) {
                 out.append(fmt("ERRORS: %s, %d watchers: %d failed writes, %d failed watchers; first: %s%n",
                         c.mode().label(), c.watchers(), c.writeErrors(), c.failedWatchers(), c.firstError()));
             }
         }
         out.append('\n').append(verdict(run)).append('\n');
+        if (run.sustainedPlan() != null) {
+            out.append('\n').append(sustained(run));
+        }
         return out.toString();
+    }
+
+    /**
+     * The row set "1,000 watchers, one writer at 20 writes/s for 10 s": per mode, the writes completed,
+     * the delivery latency and the events lost, each target met or missed; then the verdict.
+     */
+    public static String sustained(WatchBenchRun run) {
+        WatchBenchOptions.Sustained plan = run.sustainedPlan();
+        StringBuilder out = new StringBuilder();
+        out.append(fmt("%,d watchers, one writer at %s writes/s for %s s%n", plan.watchers(), seconds(plan.rate()),
+                seconds(plan.seconds())));
+        String[] head = {"mode", "writes done", "p50", "p99", "max", "events lost", "writer", "p99 < 100 ms", "nothing lost"};
+        List<String[]> rows = new ArrayList<>();
+        for (WatchCellResult c : run.sustained()) {
+            rows.add(new String[] {c.mode().label(), c.writesAcknowledged() + "/" + c.writesTarget(),
+                millis(c.p50Micros()), millis(c.p99Micros()), millis(c.maxMicros()),
+                Long.toString(c.eventsMissing()),
+                (WatchBenchRun.writerMet(c) ? "met" : "missed") + " (>= " + WatchBenchRun.writesNeeded(c) + ")",
+                WatchBenchRun.latencyMet(c) ? "met" : "missed", WatchBenchRun.nothingLost(c) ? "met" : "missed"});
+        }
+        int[] width = new int[head.length];
+        for (int i = 0; i < head.length; i++) {
+            width[i] = head[i].length();
+            for (String[] row : rows) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+        out.append(simpleLine(head, width)).append('\n');
+        out.append(simpleLine(java.util.Arrays.stream(width).mapToObj("-"::repeat).toArray(String[]::new), width))
+                .append('\n');
+        rows.forEach(row -> out.append(simpleLine(row, width)).append('\n'));
+        out.append(fmt("Target (the API server's watch): the writer completes >= %.0f %% of its writes, p99 under %s, "
+                + "no event lost.%n", WatchBenchRun.SUSTAINED_WRITER_SHARE * 100, millis(WatchBenchRun.SUSTAINED_P99_MICROS)));
+        out.append(run.sustainedCell(WatchMode.CACHE)
+                .map(c -> fmt("This run: %d/%d writes, p99 %s, %d events lost%s: %s.%n", c.writesAcknowledged(),
+                        c.writesTarget(), millis(c.p99Micros()), c.eventsMissing(),
+                        c.failedWatchers() > 0 ? ", " + c.failedWatchers() + " watches ended early" : "",
+                        run.sustainedMet() ? "met" : "missed"))
+                .orElse("This run did not measure the API server's watch in this row set.\n"));
+        return out.toString();
+    }
+
+    private static String simpleLine(String[] cells, int[] width) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < cells.length; i++) {
+            out.append(i == 0 ? "" : "  ").append(pad(cells[i], width[i], i > 0 && i < 6));
+        }
+        return out.toString().stripTrailing();
+    }
+
+    private static List<WatchCellResult> concat(List<WatchCellResult> a, List<WatchCellResult> b) {
+        List<WatchCellResult> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** The target and whether this run met it. */
@@ -94,7 +154,7 @@ public final class WatchBenchTable {
         String result = run.targetCell()
                 .map(c -> fmt("This run: p99 %s, writer %.1f of %s writes/s acknowledged, %d etcd watches, %d missing; "
                         + "target %s.", millis(c.p99Micros()), c.writesAcknowledgedPerSecond(), seconds(c.targetRate()),
-                        c.etcdWatches(), c.eventsMissing(), run.targetMet() ? "MET" : "NOT met"))
+                        c.etcdWatches(), c.eventsMissing(), run.targetMet() ? "met" : "missed"))
                 .orElse(fmt("This run did not measure the watch cache at %d watchers.", WatchBenchRun.TARGET_WATCHERS));
         return target + "\n" + result;
     }

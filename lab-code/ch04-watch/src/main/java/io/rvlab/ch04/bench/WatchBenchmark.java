@@ -1,13 +1,8 @@
 package io.rvlab.ch04.bench;
 
 import io.etcd.jetcd.Client;
-import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.Keys;
-import io.rvlab.ch03.server.ConcurrencyApiServer;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch04.cache.WatchCache;
-import io.rvlab.ch04.server.WatchApiServer;
+import io.rvlab.ch03.bench.ApiServerProcess;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdSettings;
 import java.io.IOException;
@@ -30,15 +25,18 @@ import java.util.stream.Stream;
 
 /**
  * {@code ./course bench watch}: how fast the writes of one writer at a fixed rate reach N watchers
- * (1, 100, 1000), through the API server's watch cache and as N direct etcd watches, and whether the
- * writer keeps its rate meanwhile. A benchmark, not a test: it measures and reports.
+ * (1, 100, 1000), through the newest API server's watch (its watch cache, chunked HTTP) and as N
+ * direct etcd watches, and whether the writer keeps its rate meanwhile. Then the row set with its own
+ * targets: 1,000 watchers and one writer at 20 writes/s for 10 s. A benchmark, not a test: it
+ * measures and reports.
  *
- * <p>Each cell starts an API server of its own on loopback in this JVM (for the cache mode the
- * chapter's watching server, for the direct mode chapter 3's server, which has no watch cache), so
- * no cell pays for another's watchers. The writer PUTs ConfigMaps through that server over HTTP in
- * both modes; the watchers open their watches from the resourceVersion of the writer's setup, then
- * the writer runs its warm-up and its measured window; after the window the watchers get a drain
- * period to receive what the window's writes produced.
+ * <p>The API server runs as users run it: {@code ./course serve}'s main class in a JVM of its own
+ * ({@link ApiServerProcess}), over the benchmark's etcd, or one already running ({@code --server}).
+ * The writer and every watcher run in this JVM, so a delivery's latency (a watcher parsed the event,
+ * minus the moment the writer sent the write) is read off one clock. The writer PUTs through the API
+ * server in both modes; the watchers of a cell open their watches from the resourceVersion of the
+ * writer's setup, then the writer settles and runs its measured window; after it the watchers get a
+ * drain period to receive what the window's writes produced, and are closed before the next cell.
  */
 public final class WatchBenchmark {
 
@@ -46,7 +44,7 @@ public final class WatchBenchmark {
     public static final String CHART = "watch-chart.svg";
     public static final String RESULTS = "watch-results.json";
 
-    private static final int JIT_WARMUP_WATCHERS = 100;
+    private static final int WARMUP_WATCHERS = 100;
 
     private WatchBenchmark() {
     }
@@ -61,6 +59,10 @@ public final class WatchBenchmark {
             System.exit(2);
             return;
         }
+        if (options.server() != null && System.getenv("RVLAB_ETCD_ENDPOINTS") == null) {
+            System.err.println("[bench] --server without RVLAB_ETCD_ENDPOINTS: the direct watches watch an etcd of"
+                    + " their own, not the server's; set it to the etcd that server uses (./course serve prints it)");
+        }
         WatchBenchRun run;
         try (Etcd etcd = Etcd.start()) {
             run = run(etcd, options, System.err);
@@ -69,8 +71,13 @@ public final class WatchBenchmark {
         System.out.print(WatchBenchTable.render(run));
         System.out.println("\nWritten: " + Stream.of(TABLE, CHART, RESULTS)
                 .map(f -> options.out().resolve(f).toString()).toList());
-        boolean errors = run.cells().stream().anyMatch(c -> c.writeErrors() > 0 || c.failedWatchers() > 0);
+        boolean errors = Stream.concat(run.cells().stream(), run.sustained().stream())
+                .anyMatch(c -> c.writeErrors() > 0 || c.failedWatchers() > 0);
         System.exit(errors ? 1 : 0); // gRPC and the HTTP clients leave non-daemon threads behind
+    }
+
+    /** One cell: which watchers, how many, and the writer's schedule. */
+    record Plan(WatchMode mode, int watchers, double rate, double settleSeconds, double seconds, double drainSeconds) {
     }
 
     /** Runs every cell on {@code etcd}, printing progress to {@code progress}. */
@@ -82,20 +89,25 @@ public final class WatchBenchmark {
                 : "fresh container " + EtcdSettings.load().image() + " at " + etcd.endpoints();
         String java = System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
         int cores = Runtime.getRuntime().availableProcessors();
-        progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; writer %s writes/s; %s s warm-up + %s s per cell%n",
-                version, where, cores, WatchBenchTable.seconds(options.rate()),
-                WatchBenchTable.seconds(options.warmupSeconds()), WatchBenchTable.seconds(options.seconds()));
+        EtcdWatchCount etcdWatches = new EtcdWatchCount(etcd.endpoints());
         List<WatchCellResult> cells = new ArrayList<>();
-        // The direct watchers get a jetcd client of their own, apart from the server's.
-        try (Client watchClient = etcd.newClient()) {
-            if (options.jitWarmupSeconds() > 0) {
-                int watchers = Math.min(JIT_WARMUP_WATCHERS, options.watchers().stream().mapToInt(n -> n).max().orElse(1));
-                progress.printf(Locale.ROOT, "[bench] JIT warm-up: each mode %s s with %d watchers%n",
-                        WatchBenchTable.seconds(options.jitWarmupSeconds()), watchers);
-                WatchBenchOptions jit = new WatchBenchOptions(options.jitWarmupSeconds(), 0, 0, 1, options.rate(),
-                        List.of(watchers), options.modes(), options.out(), options.namespace(), options.objects());
+        List<WatchCellResult> sustained = new ArrayList<>();
+        String described;
+        try (ApiServerProcess server = options.server() != null ? ApiServerProcess.attach(options.server())
+                : ApiServerProcess.start(ApiServerProcess.newestServerMain(), etcd.endpoints(),
+                        options.out().resolve("watch-apiserver.log"))) {
+            described = server.description();
+            progress.printf(Locale.ROOT, "[bench] etcd %s, %s; %d cores; API server: %s; writer %s writes/s;"
+                    + " %s s warm-up per mode, then %s s settling + %s s measured per cell%n", version, where, cores,
+                    described, WatchBenchTable.seconds(options.rate()), WatchBenchTable.seconds(options.warmupSeconds()),
+                    WatchBenchTable.seconds(options.settleSeconds()), WatchBenchTable.seconds(options.seconds()));
+            Bench bench = new Bench(server, etcd.client(), etcdWatches, options);
+            if (options.warmupSeconds() > 0) {
+                int watchers = Math.min(WARMUP_WATCHERS, options.watchers().stream().mapToInt(n -> n).max().orElse(1));
+                progress.printf(Locale.ROOT, "[bench] warm-up: each mode %s s with %d watchers (not measured)%n",
+                        WatchBenchTable.seconds(options.warmupSeconds()), watchers);
                 for (WatchMode mode : options.modes()) {
-                    runCell(etcd.client(), watchClient, jit, mode, watchers); // not measured: compiled code afterwards
+                    bench.runCell(new Plan(mode, watchers, options.rate(), 0, options.warmupSeconds(), 1));
                 }
             }
             int cellNumber = 0;
@@ -105,37 +117,53 @@ public final class WatchBenchmark {
                     Collections.reverse(order); // neither mode always meets a fresher etcd
                 }
                 for (WatchMode mode : order) {
-                    WatchCellResult cell = runCell(etcd.client(), watchClient, options, mode, watchers);
+                    WatchCellResult cell = bench.runCell(new Plan(mode, watchers, options.rate(),
+                            options.settleSeconds(), options.seconds(), options.drainSeconds()));
                     cells.add(cell);
-                    progress.printf(Locale.ROOT, "[bench] %-11s %4d watchers  writes %.1f/%.1f/s acked  %9.0f events/s"
-                            + "  missing %d  p50 %s  p99 %s  max %s  etcd watches %d  (PUT p50 %s)%s%n", mode.label(),
-                            watchers, cell.writesAcknowledgedPerSecond(), cell.targetRate(), cell.eventsPerSecond(),
-                            cell.eventsMissing(), WatchBenchTable.millis(cell.p50Micros()),
-                            WatchBenchTable.millis(cell.p99Micros()), WatchBenchTable.millis(cell.maxMicros()),
-                            cell.etcdWatches(), WatchBenchTable.millis(cell.p50WriteMicros()),
-                            cell.firstError() == null ? "" : "  ERROR " + cell.firstError());
-                    progress.printf(Locale.ROOT, "[bench]   JVM CPU %d ms in %s s: %s%n", cell.jvmCpuNanos() / 1_000_000,
-                            WatchBenchTable.seconds(cell.seconds()), cell.cpuMillisByThread());
+                    report(progress, cell);
+                }
+            }
+            WatchBenchOptions.Sustained rows = options.sustained();
+            if (rows != null) {
+                for (WatchMode mode : rows.modes()) {
+                    WatchCellResult cell = bench.runCell(new Plan(mode, rows.watchers(), rows.rate(),
+                            options.settleSeconds(), rows.seconds(), Math.max(options.drainSeconds(), 5)));
+                    sustained.add(cell);
+                    report(progress, cell);
                 }
             }
         }
         List<Integer> counts = options.watchers().stream().distinct().toList();
-        return new WatchBenchRun(version, where, cores, java, date, options.jitWarmupSeconds(), options.warmupSeconds(),
-                options.seconds(),
-                options.rate(), counts, cells);
+        return new WatchBenchRun(version, where, cores, java, date, described, options.warmupSeconds(),
+                options.settleSeconds(), options.seconds(), options.rate(), counts, cells, options.sustained(), sustained);
     }
 
-    // tag::cell[]
-    private static WatchCellResult runCell(Client client, Client watchClient, WatchBenchOptions options, WatchMode mode,
-            int count) throws Exception {
-        try (ServerUnderBench server = ServerUnderBench.start(mode, client, watchClient)) {
+    private static void report(PrintStream progress, WatchCellResult cell) {
+        progress.printf(Locale.ROOT, "[bench] %-11s %4d watchers  writes %d/%d acked (%s/s target)  %9.0f events/s"
+                + "  missing %d  p50 %s  p99 %s  max %s  etcd watches %d  (PUT p50 %s)%s%n", cell.mode().label(),
+                cell.watchers(), cell.writesAcknowledged(), cell.writesTarget(), WatchBenchTable.seconds(cell.targetRate()),
+                cell.eventsPerSecond(), cell.eventsMissing(), WatchBenchTable.millis(cell.p50Micros()),
+                WatchBenchTable.millis(cell.p99Micros()), WatchBenchTable.millis(cell.maxMicros()), cell.etcdWatches(),
+                WatchBenchTable.millis(cell.p50WriteMicros()),
+                cell.firstError() == null ? "" : "  ERROR " + cell.firstError());
+        progress.printf(Locale.ROOT, "[bench]   CPU in %s s: API server's JVM %s ms; this JVM %d ms: %s%n",
+                WatchBenchTable.seconds(cell.seconds()),
+                cell.serverCpuNanos() < 0 ? "?" : Long.toString(cell.serverCpuNanos() / 1_000_000),
+                cell.jvmCpuNanos() / 1_000_000, cell.cpuMillisByThread());
+    }
+
+    /** What every cell shares: the server, the etcd client of the direct watchers, etcd's watch count. */
+    private record Bench(ApiServerProcess server, Client etcd, EtcdWatchCount etcdWatches, WatchBenchOptions options) {
+
+        // tag::cell[]
+        WatchCellResult runCell(Plan plan) throws Exception {
             AckLog acks = new AckLog();
             FixedRateWriter writer = new FixedRateWriter(server.url(), options.namespace(), options.objects(),
-                    options.rate(), acks);
+                    plan.rate(), acks);
             long from = writer.prepare(); // the watchers start after the setup's writes
-            try (Watchers watchers = server.watch(options.namespace(), from, count)) {
-                long measureFrom = System.nanoTime() + (long) (options.warmupSeconds() * 1e9);
-                long measureTo = measureFrom + (long) (options.seconds() * 1e9);
+            try (Watchers watchers = watch(plan.mode(), from, plan.watchers())) {
+                long measureFrom = System.nanoTime() + (long) (plan.settleSeconds() * 1e9);
+                long measureTo = measureFrom + (long) (plan.seconds() * 1e9);
                 AtomicReference<FixedRateWriter.Result> written = new AtomicReference<>();
                 AtomicReference<Exception> failure = new AtomicReference<>();
                 Thread writing = new Thread(() -> {
@@ -147,25 +175,40 @@ public final class WatchBenchmark {
                 }, "bench-writer");
                 writing.start();
                 long cpuFrom = cpuAt(measureFrom);
+                long serverFrom = server.cpuNanos().orElse(-1);
                 ThreadCpu threads = ThreadCpu.snapshot();
-                int etcdWatches = watchers.etcdWatches();
+                int heldWatches = watchers.etcdWatches();
                 long cpuTo = cpuAt(measureTo);
+                long serverTo = server.cpuNanos().orElse(-1);
                 Map<String, Long> byThread = threads.sinceMillis();
                 writing.join();
                 if (failure.get() != null) {
                     throw failure.get();
                 }
                 FixedRateWriter.Result w = written.get();
-                drain(watchers, w.newestResourceVersion(), options.drainSeconds());
+                drain(watchers, w.newestResourceVersion(), plan.drainSeconds());
                 Deliveries d = Deliveries.count(watchers.logs(), acks, measureFrom, measureTo, w.acknowledged());
-                return new WatchCellResult(mode, count, options.seconds(), w.target(), w.sent(), w.acknowledged(),
-                        w.errors(), d.delivered(), d.expected(), d.missing(), d.percentileMicros(50),
-                        d.percentileMicros(99), d.maxMicros(), etcdWatches, w.p50WriteMicros(), w.p99WriteMicros(), cpuTo - cpuFrom, byThread,
+                return new WatchCellResult(plan.mode(), plan.watchers(), plan.seconds(), w.target(), w.sent(),
+                        w.acknowledged(), w.errors(), d.delivered(), d.expected(), d.missing(), d.percentileMicros(50),
+                        d.percentileMicros(99), d.maxMicros(), heldWatches, w.p50WriteMicros(), w.p99WriteMicros(),
+                        cpuTo - cpuFrom, serverFrom < 0 || serverTo < 0 ? -1 : serverTo - serverFrom, byThread,
                         d.failedWatchers(), d.firstError() != null ? d.firstError() : w.firstError());
             }
         }
+        // end::cell[]
+
+        private Watchers watch(WatchMode mode, long from, int count) throws InterruptedException {
+            return switch (mode) {
+                // Every watcher an etcd watch of its own, from this JVM's jetcd client.
+                case DIRECT -> new EtcdWatchers(etcd, Keys.collection("configmaps", options.namespace()), from, count,
+                        etcdWatches::now);
+                // Every watcher a Kubernetes watch of the API server (a watch from a resourceVersion its
+                // cache has not reached yet waits for it, as kube-apiserver's does).
+                case CACHE -> new HttpWatchers(URI.create(server.url() + "/api/v1/namespaces/" + options.namespace()
+                        + "/configmaps"), from, count, etcdWatches::now);
+            };
+        }
     }
-    // end::cell[]
 
     /** Waits until every watcher has the newest write, or the drain time is up. */
     private static void drain(Watchers watchers, long newest, double seconds) throws InterruptedException {
@@ -196,59 +239,4 @@ public final class WatchBenchmark {
                 StandardCharsets.UTF_8);
     }
 
-    /** One cell's API server and how its watchers watch. */
-    private interface ServerUnderBench extends AutoCloseable {
-
-        URI url();
-
-        Watchers watch(String namespace, long fromResourceVersion, int count) throws Exception;
-
-        @Override
-        void close();
-
-        static ServerUnderBench start(WatchMode mode, Client client, Client watchClient) {
-            return switch (mode) {
-                case DIRECT -> {
-                    // Chapter 3's server: no watch cache, so nothing watches etcd but the watchers.
-                    ApiServer server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-                    yield new ServerUnderBench() {
-                        public URI url() {
-                            return server.url();
-                        }
-
-                        public Watchers watch(String namespace, long from, int count) {
-                            return new EtcdWatchers(watchClient, Keys.collection("configmaps", namespace), from, count);
-                        }
-
-                        public void close() {
-                            server.close();
-                        }
-                    };
-                }
-                case CACHE -> {
-                    // The chapter's server: one watch cache (one etcd watch) per served resource.
-                    WatchApiServer server = WatchApiServer.start(client, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
-                    yield new ServerUnderBench() {
-                        public URI url() {
-                            return server.url();
-                        }
-
-                        public Watchers watch(String namespace, long from, int count) throws InterruptedException {
-                            WatchCache cache = server.cache(ResourceTypes.CONFIGMAPS);
-                            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                            while (cache.resourceVersion() < from && System.nanoTime() < deadline) {
-                                Thread.sleep(5); // the cache has not seen the setup's writes yet
-                            }
-                            return new HttpWatchers(URI.create(server.url() + "/api/v1/namespaces/" + namespace
-                                    + "/configmaps"), from, count, server::etcdWatches);
-                        }
-
-                        public void close() {
-                            server.close();
-                        }
-                    };
-                }
-            };
-        }
-    }
 }

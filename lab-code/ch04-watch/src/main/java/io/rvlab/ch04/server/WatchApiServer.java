@@ -1,6 +1,5 @@
 package io.rvlab.ch04.server;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
@@ -8,6 +7,7 @@ import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ResourcePath;
+import io.rvlab.ch02.server.ResponseStream;
 import io.rvlab.ch02.server.TableConvertor;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
@@ -19,7 +19,6 @@ import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchSource;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +35,8 @@ import java.util.function.Function;
  *
  * <p>Each watch runs on a thread of its own, outside the request pool: a watch lasts up to an
  * hour, and a thousand of them must not starve ordinary requests (kube-apiserver likewise does
- * not count watches against its in-flight request limit).
+ * not count watches against its in-flight request limit). A client may ask for its watch over a
+ * WebSocket instead of a chunked response: each event is then one text message.
  */
 public class WatchApiServer extends ConcurrencyApiServer {
 
@@ -109,7 +109,7 @@ public class WatchApiServer extends ConcurrencyApiServer {
     // tag::take-over[]
     /** A watch request is answered by a {@link WatchStream} on a thread of its own; anything else as before. */
     @Override
-    protected boolean takeOver(HttpExchange exchange, ApiRequest request) throws IOException {
+    protected boolean takeOver(ResponseStream response, ApiRequest request) {
         List<String> s = request.segments();
         int resourceStart;
         String groupVersion;
@@ -134,7 +134,7 @@ public class WatchApiServer extends ConcurrencyApiServer {
         if (!shapeFits) {
             throw Status.pathNotFound().exception();
         }
-        startWatch(exchange, request, path, handler);
+        startWatch(response, request, path, handler);
         return true;
     }
     // end::take-over[]
@@ -144,16 +144,30 @@ public class WatchApiServer extends ConcurrencyApiServer {
      * a 4xx Status, before any stream begins), its watcher registered, and its stream started.
      * Chapter 5 overrides this for streaming lists.
      */
-    protected void startWatch(HttpExchange exchange, ApiRequest request, ResourcePath path,
+    protected void startWatch(ResponseStream response, ApiRequest request, ResourcePath path,
             WatchingResourceHandler handler) {
         CacheWatcher watcher = handler.watches().watch(handler.watchOptions(request, path));
-        stream(exchange, request, handler.type(), watcher);
+        stream(response, request, handler.type(), watcher);
     }
 
-    /** Streams {@code feed} to the client on a thread of its own, as Table rows if the client asked for them. */
-    protected void stream(HttpExchange exchange, ApiRequest request, ResourceType type, EventFeed feed) {
+    /**
+     * Streams {@code feed} to the client on a thread of its own, as Table rows if the client asked
+     * for them: over the HTTP response, or over a WebSocket if the request asked for an upgrade
+     * (apiserver's {@code endpoints/handlers/watch.go} serves a watch either way, the same events).
+     */
+    protected void stream(ResponseStream response, ApiRequest request, ResourceType type, EventFeed feed) {
         String table = TableConvertor.requestedVersion(request.header("Accept"));
-        streams.execute(new WatchStream(exchange, feed, type, table));
+        ResponseStream out = wantsWebSocket(request) ? response.upgradeToWebSocket() : response;
+        streams.execute(new WatchStream(out, feed, type, table));
+    }
+
+    /**
+     * Whether the client asks for its watch over a WebSocket: {@code Upgrade: websocket}, with
+     * {@code Connection} naming upgrade (apimachinery's {@code util/wsstream/conn.go} IsWebSocketRequest).
+     */
+    static boolean wantsWebSocket(ApiRequest request) {
+        return request.header("Upgrade").equalsIgnoreCase("websocket")
+                && request.header("Connection").toLowerCase(java.util.Locale.ROOT).contains("upgrade");
     }
 
     /** Ends every watch (each stream finishes cleanly), then stops serving. */

@@ -1,36 +1,36 @@
 package io.rvlab.ch04.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.server.JsonResponses;
+import io.rvlab.ch02.server.ResponseStream;
 import io.rvlab.ch02.server.TableConvertor;
 import io.rvlab.ch04.cache.EncodedEvent;
 import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.watch.WatchEvent;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.time.Clock;
 import java.time.Duration;
 
 /**
- * One watch over HTTP/1.1 (apiserver's {@code handlers/watch.go} WatchServer): a 200 answer whose
- * headers go out at once, then a chunked body with one JSON event per line, flushed whenever the
- * watcher has nothing more ready, and the terminating chunk when the watch ends (its timeout, an
- * ERROR event, the cache letting it go). HTTP/2 would carry the same lines in DATA frames; the
- * chunk framing is HTTP/1.1's.
+ * One watch (apiserver's {@code endpoints/handlers/watch.go} WatchServer): a 200 answer whose
+ * headers go out at once, then one JSON event per line, flushed whenever the watcher has nothing
+ * more ready, and the end of the body when the watch ends (its timeout, an ERROR event, the cache
+ * letting it go). Over HTTP/1.1 each flush is one chunk; HTTP/2 carries the same lines in DATA
+ * frames; over a WebSocket (ServeHTTP's HandleWS there) each event is one text message and the
+ * end is the socket's close. A client that goes away ends its watcher at once.
  */
 final class WatchStream implements Runnable {
 
     private static final Duration POLL = Duration.ofSeconds(1);
 
-    private final HttpExchange exchange;
+    private final ResponseStream response;
     private final EventFeed watcher;
     private final ResourceType type;
     private final String tableVersion; // kubectl get -w asks for each object as a Table row; null otherwise
     private final TableConvertor tables = new TableConvertor(Clock.systemUTC());
 
-    WatchStream(HttpExchange exchange, EventFeed watcher, ResourceType type, String tableVersion) {
-        this.exchange = exchange;
+    WatchStream(ResponseStream response, EventFeed watcher, ResourceType type, String tableVersion) {
+        this.response = response;
         this.watcher = watcher;
         this.type = type;
         this.tableVersion = tableVersion;
@@ -39,29 +39,36 @@ final class WatchStream implements Runnable {
     // tag::stream[]
     @Override
     public void run() {
-        try (exchange; watcher) {
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.getResponseHeaders().set("Cache-Control", "no-cache, private");
-            exchange.sendResponseHeaders(200, 0); // length 0: chunked, as long as the watch lasts
-            OutputStream body = exchange.getResponseBody();
-            body.flush(); // the client learns at once that the watch has begun
-            while (!watcher.ended()) {
+        try (watcher) {
+            response.begin(200, JsonResponses.jsonHeaders()); // at once: the client learns the watch has begun
+            response.onClose(watcher::close); // a client that leaves frees its place in the cache now
+            while (!watcher.ended() && !response.clientGone()) {
                 EncodedEvent event = watcher.nextEncoded(POLL);
                 if (event == null) {
                     continue;
                 }
-                body.write(line(event));
+                response.write(line(event));
                 if (!watcher.hasReadyEvent()) {
-                    body.flush(); // one chunk per burst of events, as kube-apiserver does
+                    response.flush(); // one chunk per burst of events, as kube-apiserver does
                 }
             }
-        } catch (IOException e) {
-            // the client went away: nothing to answer; closing the watcher frees its place in the cache
+            response.end();
+        } catch (RuntimeException e) {
+            // the client went away (or its WebSocket handshake failed): nothing to answer
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the server is stopping
+            endQuietly();
         }
     }
     // end::stream[]
+
+    private void endQuietly() {
+        try {
+            response.end();
+        } catch (RuntimeException e) {
+            // nobody left to tell
+        }
+    }
 
     private byte[] line(EncodedEvent event) {
         WatchEvent.Type kind = event.event().type();

@@ -20,6 +20,24 @@ class WatchBenchOptionsTest {
         assertThat(options.modes()).containsExactly(WatchMode.CACHE, WatchMode.DIRECT);
         assertThat(options.seconds()).isEqualTo(10);
         assertThat(options.out()).isEqualTo(Path.of("target", "bench"));
+        assertThat(options.warmupSeconds()).isEqualTo(10);
+        assertThat(options.server()).isNull();
+        assertThat(options.sustained()).isEqualTo(WatchBenchOptions.Sustained.DEFAULT);
+        assertThat(options.sustained().writes()).isEqualTo(200);
+        assertThat(options.sustained().modes()).containsExactly(WatchMode.CACHE, WatchMode.DIRECT);
+    }
+
+    @Test
+    @DisplayName("--quick keeps the 1,000-watcher row set whole but through the API server only; --no-sustained drops it")
+    void sustained() {
+        WatchBenchOptions quick = WatchBenchOptions.parse("--quick");
+        assertThat(quick.sustained().writes()).isEqualTo(200);
+        assertThat(quick.sustained().modes()).containsExactly(WatchMode.CACHE);
+        assertThat(WatchBenchOptions.parse("--quick", "--modes", "direct").sustained()).isNull();
+        assertThat(WatchBenchOptions.parse("--no-sustained").sustained()).isNull();
+        assertThat(WatchBenchOptions.parse("--server", "http://127.0.0.1:8080/").server())
+                .hasToString("http://127.0.0.1:8080");
+        assertThatThrownBy(() -> WatchBenchOptions.parse("--server", "localhost")).hasMessageContaining("needs a URL");
     }
 
     @Test

@@ -46,6 +46,8 @@ public final class ReplicaScenario {
     /** Replica A's watch cache window: the writes made during the cut exceed it. */
     public static final int WINDOW = 5;
 
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
     /** What happened and what the checker says. */
     public record Result(InformerChecker.Report report, InformerHistory history, long stalledAt, int lists,
             List<String> timeline) {
@@ -104,7 +106,8 @@ public final class ReplicaScenario {
                     informer.addListener(extraListener);
                 }
                 informer.start();
-                await("the informer has synced", () -> informer.hasSynced() && informer.indexer().list().size() == 3);
+                await("the informer has synced", () -> informer.hasSynced() && informer.indexer().list().size() == 3,
+                        history);
 
                 b.stall();
                 long stalledAt = b.cachedResourceVersion();
@@ -112,12 +115,12 @@ public final class ReplicaScenario {
                 configMaps.patch("cm-0", "{\"data\":{\"k\":\"v1\"}}");
                 configMaps.delete("cm-1");
                 long newest = rv(configMaps.create(configMap("cm-3", "v0")));
-                await("the informer has seen the writes through A", () -> synced(informer) >= newest);
+                await("the informer has seen the writes through A", () -> synced(informer) >= newest, history);
                 note("through A: cm-0 updated, cm-1 deleted, cm-3 created; the informer is at rv %s",
                         informer.reflector().lastSyncResourceVersion());
 
                 toA.cut();
-                await("the reflector waits at the cut", toA::holding);
+                await("the reflector waits at the cut", toA::holding, history);
                 long lastWrite = 0;
                 for (int i = 1; i <= WINDOW + 1; i++) {
                     lastWrite = rv(configMaps.patch("cm-3", "{\"data\":{\"k\":\"v" + i + "\"}}"));
@@ -167,10 +170,19 @@ public final class ReplicaScenario {
     }
 
     private void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        await(what, condition, null);
+    }
+
+    /**
+     * Waits up to {@link #PATIENCE} (generous: a loaded CI machine runs this beside other JVMs); if
+     * it runs out, the message carries what the informer last did, so a failure can be read.
+     */
+    private void await(String what, BooleanSupplier condition, InformerHistory history) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("waited 30 s for: " + what);
+                throw new IllegalStateException("waited " + PATIENCE.toSeconds() + " s for: " + what
+                        + (history == null ? "" : "; the informer's last steps:" + history.tail(20)));
             }
             Thread.sleep(10);
         }

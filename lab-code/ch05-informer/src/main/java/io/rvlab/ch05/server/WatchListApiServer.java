@@ -1,6 +1,5 @@
 package io.rvlab.ch05.server;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
@@ -8,6 +7,7 @@ import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ResourcePath;
+import io.rvlab.ch02.server.ResponseStream;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
@@ -67,11 +67,11 @@ public class WatchListApiServer extends WatchApiServer {
      * is a 422 before any stream begins.
      */
     @Override
-    protected void startWatch(HttpExchange exchange, ApiRequest request, ResourcePath path,
+    protected void startWatch(ResponseStream response, ApiRequest request, ResourcePath path,
             WatchingResourceHandler handler) {
         WatchListRequest watchList = WatchListRequest.of(request);
         if (watchList.sendInitialEvents() == null) {
-            super.startWatch(exchange, request, path, handler);
+            super.startWatch(response, request, path, handler);
             return;
         }
         WatchOptions options = handler.watchOptions(request, path); // validates: 422, 400
@@ -82,7 +82,7 @@ public class WatchListApiServer extends WatchApiServer {
             Thread.currentThread().interrupt();
             throw Status.internalError("interrupted while starting a watch").exception();
         }
-        stream(exchange, request, handler.type(), feed);
+        stream(response, request, handler.type(), feed);
     }
     // end::start-watch[]
 }

@@ -12,6 +12,7 @@ import io.rvlab.ch02.storage.EtcdStorage;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
+import io.rvlab.support.kubectl.Kubectl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,11 +21,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -282,24 +283,30 @@ class ReadDecisionCapstoneTest {
     @Order(7)
     @DisplayName("kubectl: get, get --chunk-size (limit and continue) and get --raw at an Exact resourceVersion")
     void kubectlAgainstYourServer() throws Exception {
-        Path kubectl = findKubectl();
-        Assumptions.assumeTrue(kubectl != null, "kubectl is not installed (looked for /usr/bin/kubectl and on PATH):"
+        Optional<Path> binary = Kubectl.find();
+        Assumptions.assumeTrue(binary.isPresent(), "kubectl is not installed (looked on PATH and for /usr/bin/kubectl):"
                 + " skipping the kubectl checks; the HTTP checks of the other tests still judge your decision");
         History h = history("kubectl");
+        try (Kubectl kubectl = Kubectl.forServer(binary.get(), server.url().toString(), "kubectl")) {
+            kubectlChecks(kubectl, h);
+        }
+    }
 
-        Run names = kubectl(kubectl, "get", "configmaps", "-n", "kubectl", "--chunk-size=1", "-o", "name");
+    private void kubectlChecks(Kubectl kubectl, History h) throws Exception {
+
+        Kubectl.Result names = kubectl.run("get", "configmaps", "-n", "kubectl", "--chunk-size=1", "-o", "name");
         assertThat(names.out())
                 .as("kubectl get configmaps -n kubectl --chunk-size=1 -o name (three pages of one: limit=1, then continue"
                         + " twice) should print the three ConfigMaps; it printed %s and said %s", names.out(), names.err())
                 .isEqualTo("configmap/cm-a\nconfigmap/cm-b\nconfigmap/cm-c\n");
 
-        Run data = kubectl(kubectl, "get", "configmap", "cm-a", "-n", "kubectl", "-o", "jsonpath={.data.k} {.metadata.resourceVersion}");
+        Kubectl.Result data = kubectl.run("get", "configmap", "cm-a", "-n", "kubectl", "-o", "jsonpath={.data.k} {.metadata.resourceVersion}");
         assertThat(data.out())
                 .as("kubectl get configmap cm-a -o jsonpath='{.data.k} {.metadata.resourceVersion}' should print today's"
                         + " cm-a; it printed %s and said %s", data.out(), data.err())
                 .isEqualTo("v2 " + h.cmAV2());
 
-        Run exact = kubectl(kubectl, "get", "--raw", "/api/v1/namespaces/kubectl/configmaps?resourceVersion=" + h.cmAV1()
+        Kubectl.Result exact = kubectl.run("get", "--raw", "/api/v1/namespaces/kubectl/configmaps?resourceVersion=" + h.cmAV1()
                 + "&resourceVersionMatch=Exact");
         Answer answer = new Answer(exact.exitCode() == 0 ? 200 : -1, exact.out().isBlank() ? exact.err() : exact.out());
         expectList(answer, "kubectl get --raw '/api/v1/namespaces/kubectl/configmaps?resourceVersion=" + h.cmAV1()
@@ -509,40 +516,5 @@ class ReadDecisionCapstoneTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    record Run(int exitCode, String out, String err) {
-    }
-
-    private Run kubectl(Path kubectl, String... args) throws Exception {
-        Path cache = Files.createTempDirectory("rvlab-kubectl-cache-");
-        List<String> command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig=/dev/null",
-                "--server=" + server.url(), "--cache-dir=" + cache));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
-            try {
-                return process.getErrorStream().readAllBytes();
-            } catch (IOException e) {
-                return new byte[0];
-            }
-        });
-        byte[] out = process.getInputStream().readAllBytes();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("kubectl %s finished within 60 s", String.join(" ", args)).isTrue();
-        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err.get(), StandardCharsets.UTF_8));
-    }
-
-    private static Path findKubectl() {
-        Path usual = Path.of("/usr/bin/kubectl");
-        if (Files.isExecutable(usual)) {
-            return usual;
-        }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            Path candidate = Path.of(dir, "kubectl");
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
     }
 }

@@ -1,0 +1,157 @@
+package io.rvlab.ch02.server;
+
+import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import java.io.ByteArrayOutputStream;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A {@link ResponseStream} over a Vert.x HTTP response (HTTP/1.1 or h2c). Vert.x lets any thread
+ * write to a response and carries the write to the connection's event loop, so the request
+ * threads and the watch threads write directly.
+ */
+final class HttpResponseStream implements ResponseStream {
+
+    /** Go's net/http date format (http.TimeFormat), sent on every answer as Go and the JDK do. */
+    private static final DateTimeFormatter HTTP_DATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+
+    private final Context context;
+    private final HttpServerRequest request;
+    private final HttpServerResponse response;
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private final Object drained = new Object();
+    private final String requestLine;
+    private volatile int code = -1;
+
+    HttpResponseStream(Context context, HttpServerRequest request) {
+        this.context = context;
+        this.request = request;
+        this.response = request.response();
+        this.requestLine = request.method().name() + " " + request.uri();
+    }
+
+    /** The request's method and URI as sent, for the request log. */
+    String requestLine() {
+        return requestLine;
+    }
+
+    /** The status sent, or -1 while none has been (for the request log). */
+    int code() {
+        return code;
+    }
+
+    @Override
+    public void send(int code, Map<String, String> headers, byte[] body) {
+        head(code, headers);
+        response.end(Buffer.buffer(body)).onComplete(v -> closeIfBodyUnread()); // not chunked: Vert.x sets Content-Length
+    }
+
+    @Override
+    public void begin(int code, Map<String, String> headers) {
+        head(code, headers);
+        response.setChunked(true);
+        response.writeHead(); // now: a watcher learns at once that its watch has begun
+    }
+
+    private void head(int code, Map<String, String> headers) {
+        this.code = code;
+        response.setStatusCode(code);
+        response.putHeader("Date", HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
+        headers.forEach(response::putHeader);
+    }
+
+    @Override
+    public void write(byte[] bytes) {
+        pending.writeBytes(bytes);
+    }
+
+    @Override
+    public void flush() {
+        if (pending.size() == 0) {
+            return;
+        }
+        awaitDrained();
+        response.write(Buffer.buffer(pending.toByteArray()));
+        pending.reset();
+    }
+
+    /** Blocks while Vert.x holds more unsent data than it wants to, until the client reads or goes. */
+    private void awaitDrained() {
+        if (!response.writeQueueFull()) {
+            return;
+        }
+        response.drainHandler(v -> {
+            synchronized (drained) {
+                drained.notifyAll();
+            }
+        });
+        synchronized (drained) {
+            while (response.writeQueueFull() && !clientGone()) {
+                try {
+                    drained.wait(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void end() {
+        flush();
+        if (!response.ended()) {
+            response.end().onComplete(v -> closeIfBodyUnread());
+        }
+    }
+
+    /**
+     * The connection cannot carry another request while part of this one's body is unread (a body
+     * far over the limit, or a WebSocket request answered with a Status): close it once answered.
+     */
+    private void closeIfBodyUnread() {
+        if (!request.isEnded()) {
+            request.connection().close();
+        }
+    }
+
+    /**
+     * Ends an answer its handler left unfinished (it failed while writing); the connection is
+     * closed rather than left waiting.
+     */
+    void abandon() {
+        if (!response.ended()) {
+            request.connection().close();
+        }
+    }
+
+    @Override
+    public boolean clientGone() {
+        return response.closed();
+    }
+
+    @Override
+    public boolean writeQueueFull() {
+        return response.writeQueueFull();
+    }
+
+    @Override
+    public void onClose(Runnable action) {
+        response.closeHandler(v -> action.run());
+        if (response.closed()) {
+            action.run(); // it went before the handler was in place
+        }
+    }
+
+    @Override
+    public ResponseStream upgradeToWebSocket() {
+        return new WebSocketResponseStream(context, request);
+    }
+}
