@@ -237,7 +237,7 @@ public final class ServingCertificates {
     }
 
     /** The DNS names and IP addresses a certificate is valid for. */
-    static AlternateNames alternateNames(X509Certificate certificate) {
+    public static AlternateNames alternateNames(X509Certificate certificate) {
         Set<String> dns = new TreeSet<>();
         Set<String> ips = new TreeSet<>();
         try {
