@@ -155,7 +155,8 @@ public final class ApiServerMain {
             tries.add(curl + " -s " + url + "/api/v1/namespaces/default/configmaps");
             tries.add("curl --cacert " + shown(secure.servingCertKey().caFile()) + " " + url + "/api      (no token: 401 Unauthorized)");
             for (String command : extraTries) {
-                tries.add(command.replace("kubectl --server {url}", kubectl).replaceFirst("^curl ", curl + " ").replace("{url}", url));
+                String tried = command.replace("kubectl --server {url}", kubectl).replace("{url}", url);
+                tries.add(tried.startsWith("curl ") ? curl + tried.substring("curl".length()) : tried);
             }
         }
         System.out.println();
