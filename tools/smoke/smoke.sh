@@ -306,9 +306,13 @@ steps_site() {   # ./course site --serve builds exactly as ./course site does, t
 # The README's kubectl walkthrough, line by line as README.adoc writes it, against one ./course serve:
 # the ports of the README (8080, 18080) become the server's, the watch's timeoutSeconds becomes 2,
 # `get -w` runs for 5 seconds, and the files go to a temporary folder.
-readme_shell_lines() {   # the lines of README.adoc's shell blocks that are not ./course commands
+readme_shell_lines() {   # the lines of README.adoc's shell blocks that are not ./course commands (nor the --tls block's)
   awk '/^\[source,shell\]/ { want = 1; next } /^----$/ { if (inb) inb = 0; else if (want) inb = 1; want = 0; next }
-       inb && $0 !~ /^[ \t]*#/ && $0 !~ /^\.\/course/ && $0 !~ /^[ \t]*$/ { print }' README.adoc
+       inb && $0 !~ /^[ \t]*#/ && $0 !~ /^\.\/course/ && $0 !~ /^[ \t]*$/ && $0 !~ /\.rvlab\// { print }' README.adoc
+}
+readme_tls_lines() {   # the README's lines for ./course serve --tls: those that use .rvlab/kubeconfig or the course CA
+  awk '/^\[source,shell\]/ { want = 1; next } /^----$/ { if (inb) inb = 0; else if (want) inb = 1; want = 0; next }
+       inb && $0 !~ /^[ \t]*#/ && $0 !~ /^\.\/course/ && $0 ~ /\.rvlab\// { print }' README.adoc
 }
 
 steps_serve() {
@@ -399,6 +403,49 @@ steps_serve() {
     stop_pid "$pid"
   done
 }
+# ./course serve --tls as the README shows it, from the repository's folder: it comes up on 6443 (or a free
+# port), answers 401 without the token and HTTP/2 with it, and the README's kubectl and curl lines work through
+# the .rvlab/kubeconfig it wrote. The learner's .rvlab/ is put back afterwards (the CA and token stay only if
+# they were there before). Plain serve refuses an address beyond loopback.
+steps_serve_tls() {
+  check nonzero 'refusing to serve plain HTTP on 0\.0\.0\.0' 300 "./course serve --address 0.0.0.0" -- "$COURSE" serve --address 0.0.0.0
+  local tport=6443 shown="./course serve --tls" pid log="$OUT/course_serve_--tls.log" start
+  port_free 6443 || { tport="$(free_port)"; shown="./course serve --tls --port $tport"; }
+  RAN+=("./course serve --tls"); [ "$shown" != "./course serve --tls" ] && RAN+=("$shown")
+  wanted "$shown" || return 0
+  snapshot_state
+  start="$(now)"
+  local args=(--tls); [ "$tport" = 6443 ] || args+=(--port "$tport")
+  local url="https://127.0.0.1:$tport" unauthorized="" version=""
+  if start_bg pid "$log" 'Press Ctrl-C' 600 "$COURSE" serve "${args[@]}" && grep -q 'kubeconfig: .*\.rvlab/kubeconfig' "$log"; then
+    unauthorized="$(curl -s --max-time 10 --cacert .rvlab/pki/ca.crt "$url/api/v1/namespaces")"
+    version="$(curl -s --max-time 10 --http2 --cacert .rvlab/pki/ca.crt -H "Authorization: Bearer $(cat .rvlab/token)" \
+      -o /dev/null -w '%{http_code} HTTP/%{http_version}' "$url/api/v1/namespaces")"
+  fi
+  if [[ "$unauthorized" == *'"reason":"Unauthorized","code":401'* ]] && [ "$version" = "200 HTTP/2" ]; then
+    report PASS "$start" "$shown" "401 Status without the token; 200 over HTTP/2 with it"
+  else
+    report FAIL "$start" "$shown" "without token: ${unauthorized:0:80}; with it: $version; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+    stop_pid "$pid"; restore_state; rmdir .rvlab/pki 2>/dev/null; return 0
+  fi
+  local line cmd code lstart out n=0 grep_re
+  while IFS= read -r line; do
+    n=$((n + 1)); cmd="${line//127.0.0.1:6443/127.0.0.1:$tport}"; grep_re=""
+    case "$cmd" in
+      *" -v=6"*) grep_re="GET https://127\.0\.0\.1:$tport/api/v1/namespaces(\?[^ ]*)? 200 OK" ;;
+      curl*) grep_re='"reason":"Unauthorized","code":401' ;;
+    esac
+    lstart="$(now)"; out="$OUT/readme-tls-line-$n.log"
+    timeout -k 5 60 bash -c "$cmd" >"$out" 2>&1 </dev/null; code=$?
+    if [ $code = 0 ] && { [ -z "$grep_re" ] || grep -Eq -- "$grep_re" "$out"; }; then report PASS "$lstart" "$line"
+    else report FAIL "$lstart" "$line" "exit code $code${grep_re:+, wanted /$grep_re/}; log: target/smoke/readme-tls-line-$n.log"; tail -8 "$out" | sed 's/^/     | /'; fi
+  done < <(readme_tls_lines)
+  stop_pid "$pid"
+  restore_state
+  rmdir .rvlab/pki 2>/dev/null   # left empty when the learner had no CA yet
+  return 0
+}
+
 # ./course serve --exercise: an exercise without a "serve:" class says so; each one with it comes up.
 steps_serve_exercise() {
   check nonzero "has no server to run" 300 "./course serve --exercise 1.1" -- "$COURSE" serve --exercise 1.1
@@ -442,6 +489,7 @@ steps_lab
 steps_jshell
 steps_controller
 steps_serve
+steps_serve_tls
 steps_serve_exercise
 steps_watch
 steps_class

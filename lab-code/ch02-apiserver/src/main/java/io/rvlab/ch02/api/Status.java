@@ -139,6 +139,16 @@ public class Status {
         return failure(413, "RequestEntityTooLarge", "Request entity too large: " + limit, null);
     }
 
+    /**
+     * 401: the request carries no credentials the server accepts (none, or a wrong token). The body
+     * kube-apiserver's authentication filter sends, message and reason both {@code Unauthorized},
+     * no details (k8s.io/apiserver pkg/endpoints/filters authentication.go). It says nothing about
+     * why, so a client cannot tell a wrong token from a missing one.
+     */
+    public static Status unauthorized() {
+        return failure(401, "Unauthorized", "Unauthorized", null);
+    }
+
     /** 500: the server's own fault, never the client's. */
     public static Status internalError(String error) {
         return failure(500, "InternalError", "Internal error occurred: " + error,

@@ -7,12 +7,16 @@ import io.rvlab.ch02.api.GroupResource;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.server.authn.BearerTokenAuthenticator;
+import io.rvlab.ch02.server.serving.SecureServing;
 import io.rvlab.ch02.storage.Storage;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.PfxOptions;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -42,6 +46,11 @@ import java.util.function.Supplier;
  * (kube-apiserver's default limit on mutating requests in flight), so a request waiting for a
  * too-large resourceVersion (up to 3 s) does not hold up the others; threads left idle for a
  * while end.
+ *
+ * <p>Given a {@link SecureServing} ({@code ./course serve --tls}), it serves HTTPS instead, with
+ * the course's serving certificate, HTTP/2 or HTTP/1.1 as the client chooses by ALPN, and a bearer
+ * token checked before anything else is done with a request: the way a cluster's API server is
+ * served, so it may then listen beyond loopback.
  */
 public class ApiServer implements AutoCloseable {
 
@@ -50,9 +59,13 @@ public class ApiServer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(ApiServer.class.getName());
 
+    /** The secure serving of servers constructed inside {@link #servingSecurely}, on that thread. */
+    private static final ThreadLocal<SecureServing> SECURE_SERVING = new ThreadLocal<>();
+
     private final Vertx vertx;
     private final HttpServer http;
     private final String host;
+    private final BearerTokenAuthenticator authenticator; // null: plain HTTP, nobody is asked who they are
     private final ExecutorService executor;
     private final Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
     private final Discovery discovery;
@@ -72,8 +85,41 @@ public class ApiServer implements AutoCloseable {
         return new ApiServer(handlers, new InetSocketAddress(bindAddress, port));
     }
 
-    /** Serves the given resources; chapter 3 passes handlers that also update and delete. */
+    /** {@link #start(Storage, String, int)} over HTTPS with a bearer token, as {@code secure} says. */
+    public static ApiServer start(Storage storage, String bindAddress, int port, SecureServing secure) {
+        return servingSecurely(secure, () -> start(storage, bindAddress, port));
+    }
+
+    // tag::serving-securely[]
+    /**
+     * Runs {@code start}, and every API server it constructs on this thread serves as
+     * {@code secure} says (HTTPS, ALPN, the bearer token). This is how {@code ./course serve --tls}
+     * reaches the servers of chapters 3 to 6 and of the capstones: their start methods take an
+     * address and a port, as they did before TLS, and construct their server with
+     * {@link #ApiServer(List, InetSocketAddress)}; {@link ApiServerMain} wraps them in this instead
+     * of giving each of them a new parameter.
+     */
+    public static <T> T servingSecurely(SecureServing secure, Supplier<T> start) {
+        SecureServing outer = SECURE_SERVING.get();
+        SECURE_SERVING.set(secure);
+        try {
+            return start.get();
+        } finally {
+            SECURE_SERVING.set(outer);
+        }
+    }
+    // end::serving-securely[]
+
+    /**
+     * Serves the given resources; chapter 3 passes handlers that also update and delete. Plain
+     * HTTP, unless constructed inside {@link #servingSecurely}.
+     */
     public ApiServer(List<ResourceHandler> resourceHandlers, InetSocketAddress address) {
+        this(resourceHandlers, address, SECURE_SERVING.get());
+    }
+
+    /** Serves the given resources over HTTPS with a bearer token, or over plain HTTP if {@code secure} is null. */
+    public ApiServer(List<ResourceHandler> resourceHandlers, InetSocketAddress address, SecureServing secure) {
         resourceHandlers.forEach(h -> handlers.put(h.type().groupVersion() + "/" + h.type().resource(), h));
         this.discovery = new Discovery(resourceHandlers);
         ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
@@ -87,6 +133,10 @@ public class ApiServer implements AutoCloseable {
                 .setMaxInitialLineLength(1024 * 1024)    // long label selectors; Go allows 1 MB of
                 .setMaxHeaderSize(1024 * 1024)           // request line and headers (DefaultMaxHeaderBytes)
                 .setHandle100ContinueAutomatically(true); // curl waits for it before a large body
+        this.authenticator = secure == null ? null : secure.authenticator();
+        if (secure != null) {
+            secureServing(options, secure);
+        }
         try {
             this.http = vertx.createHttpServer(options)
                     .requestHandler(this::receive)
@@ -99,18 +149,44 @@ public class ApiServer implements AutoCloseable {
         }
     }
 
+    // tag::tls-options[]
+    /**
+     * HTTPS with the course's serving certificate, and ALPN offering HTTP/2 first, then HTTP/1.1, as
+     * kube-apiserver's secure serving does (k8s.io/apiserver pkg/server secure_serving.go sets
+     * NextProtos to h2 and http/1.1): kubectl and client-go speak HTTP/2 to it, curl --http1.1 and
+     * older clients HTTP/1.1, on one port. HTTP/2 without TLS (h2c) is not offered on it.
+     */
+    private static void secureServing(HttpServerOptions options, SecureServing secure) {
+        options.setSsl(true)
+                .setKeyCertOptions(new PfxOptions()
+                        .setPath(secure.servingCertKey().keystore().toString())
+                        .setPassword(secure.servingCertKey().keystorePassword()))
+                .setUseAlpn(true)
+                .setAlpnVersions(List.of(HttpVersion.HTTP_2, HttpVersion.HTTP_1_1))
+                .setHttp2ClearTextEnabled(false);
+    }
+    // end::tls-options[]
+
+    /** Whether this server serves HTTPS and asks for a bearer token. */
+    public boolean secure() {
+        return authenticator != null;
+    }
+
     /** The port the server listens on (the one picked, if it was started with port 0). */
     public int port() {
         return http.actualPort();
     }
 
-    /** The base URL, such as http://127.0.0.1:8080 (a wildcard bind address is shown as 127.0.0.1). */
+    /**
+     * The base URL, such as http://127.0.0.1:8080, or https://127.0.0.1:6443 when serving securely
+     * (a wildcard bind address is shown as 127.0.0.1).
+     */
     public URI url() {
         String host = this.host.equals("0.0.0.0") || this.host.equals("::") ? "127.0.0.1" : this.host;
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
-        return URI.create("http://" + host + ":" + port());
+        return URI.create((secure() ? "https://" : "http://") + host + ":" + port());
     }
 
     public Discovery discovery() {
@@ -138,6 +214,9 @@ public class ApiServer implements AutoCloseable {
     private void receive(HttpServerRequest http) {
         Context context = Vertx.currentContext();
         HttpResponseStream response = new HttpResponseStream(context, http);
+        if (!authenticated(http, response)) {
+            return;
+        }
         Map<String, List<String>> headers = new LinkedHashMap<>();
         http.headers().forEach(h -> headers.computeIfAbsent(h.getKey(), k -> new ArrayList<>()).add(h.getValue()));
         if (http.headers().contains("Upgrade", "websocket", true)) {
@@ -148,6 +227,27 @@ public class ApiServer implements AutoCloseable {
                     dispatch(() -> new ApiRequest(http.method().name(), http.uri(), headers, body), response));
         }
     }
+
+    // tag::authenticate[]
+    /**
+     * The first step of every request, before its body is read or its path routed, as
+     * kube-apiserver's authentication filter is the outermost of its handlers (k8s.io/apiserver
+     * pkg/server config.go, DefaultBuildHandlerChain): a request whose token is missing or wrong
+     * is answered 401 Unauthorized here, on the event loop, and goes no further. WebSocket
+     * upgrades (watches) are requests like any other here.
+     */
+    private boolean authenticated(HttpServerRequest http, HttpResponseStream response) {
+        if (authenticator == null || authenticator.authenticate(http.path(), http.getHeader("Authorization")).isPresent()) {
+            return true;
+        }
+        JsonResponses.send(response, Status.unauthorized(), false);
+        PrintStream log = requestLog;
+        if (log != null) {
+            log.printf("%s -> 401 (no valid bearer token)%n", response.requestLine());
+        }
+        return false;
+    }
+    // end::authenticate[]
 
     private void dispatch(Supplier<ApiRequest> request, HttpResponseStream response) {
         try {

@@ -4,6 +4,7 @@ import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import java.io.ByteArrayOutputStream;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -12,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A {@link ResponseStream} over a Vert.x HTTP response (HTTP/1.1 or h2c). Vert.x lets any thread
+ * A {@link ResponseStream} over a Vert.x HTTP response (HTTP/1.1, h2c, or HTTP/2 over TLS). Vert.x lets any thread
  * write to a response and carries the write to the connection's event loop, so the request
  * threads and the watch threads write directly.
  */
@@ -21,6 +22,9 @@ final class HttpResponseStream implements ResponseStream {
     /** Go's net/http date format (http.TimeFormat), sent on every answer as Go and the JDK do. */
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+
+    private static final long NO_ERROR = 0x0;
+    private static final long INTERNAL_ERROR = 0x2;
 
     private final Context context;
     private final HttpServerRequest request;
@@ -136,7 +140,7 @@ final class HttpResponseStream implements ResponseStream {
      */
     private void closeIfBodyUnread() {
         if (!request.isEnded()) {
-            request.connection().close();
+            drop(NO_ERROR);
         }
     }
 
@@ -146,6 +150,20 @@ final class HttpResponseStream implements ResponseStream {
      */
     void abandon() {
         if (!response.ended()) {
+            drop(INTERNAL_ERROR);
+        }
+    }
+
+    /**
+     * Gives up on this request: over HTTP/1.1 by closing its connection; over HTTP/2 (kubectl's, with
+     * TLS) by resetting its stream only, since the connection carries the client's other requests
+     * and watches (RFC 9113 8.1: after a complete answer, RST_STREAM with NO_ERROR asks the client
+     * to stop sending the body).
+     */
+    private void drop(long http2ErrorCode) {
+        if (request.version() == HttpVersion.HTTP_2) {
+            response.reset(http2ErrorCode);
+        } else {
             request.connection().close();
         }
     }

@@ -79,7 +79,7 @@ class StatusTest {
     }
 
     @Test
-    @DisplayName("the generic 404 and 405 carry an empty details object; InternalError carries the error as a cause")
+    @DisplayName("the generic 404 and 405 carry an empty details object; InternalError carries the error as a cause; 401 carries none")
     void generic() {
         assertThat(Status.pathNotFound().toString()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
                 + "\"status\":\"Failure\",\"message\":\"the server could not find the requested resource\",\"reason\":\"NotFound\","
@@ -91,6 +91,9 @@ class StatusTest {
         assertThat(Status.unsupportedMediaType(List.of("application/json")).toString()).isEqualTo("{\"kind\":\"Status\","
                 + "\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"the body of the request was in an "
                 + "unknown format - accepted media types include: application/json\",\"reason\":\"UnsupportedMediaType\",\"code\":415}");
+        assertThat(Status.unauthorized().toString()).as("kube-apiserver's answer to a missing or wrong token, byte for byte")
+                .isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                        + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
         assertThat(GoJson.pretty(Status.badRequest("x").toJson())).startsWith("{\n  \"kind\": \"Status\",\n  \"apiVersion\": \"v1\",\n  \"metadata\": {},");
     }
 }

@@ -29,10 +29,12 @@ public final class Kubectl implements AutoCloseable {
 
     private final Path binary;
     private final Path work;
+    private final Path kubeconfig;
 
-    private Kubectl(Path binary, Path work) {
+    private Kubectl(Path binary, Path work, Path kubeconfig) {
         this.binary = binary;
         this.work = work;
+        this.kubeconfig = kubeconfig;
     }
 
     /** kubectl on the PATH, else Debian's {@code /usr/bin/kubectl}; empty where it is not installed (tests skip). */
@@ -66,7 +68,15 @@ public final class Kubectl implements AutoCloseable {
                 current-context: rvlab
                 """.formatted(server, namespace));
         // end::kubeconfig[]
-        return new Kubectl(binary, work);
+        return new Kubectl(binary, work, work.resolve("kubeconfig"));
+    }
+
+    /**
+     * A kubectl that reads {@code kubeconfig} as it is, as a learner's {@code kubectl --kubeconfig FILE}
+     * does (an https server, its CA, a token); it still gets a cache and HOME of its own.
+     */
+    public static Kubectl withKubeconfig(Path binary, Path kubeconfig) throws IOException {
+        return new Kubectl(binary, Files.createTempDirectory("rvlab-kubectl-"), kubeconfig.toAbsolutePath());
     }
 
     /** The temporary directory kubectl runs in (files written there can be passed with {@code -f}). */
@@ -98,7 +108,7 @@ public final class Kubectl implements AutoCloseable {
     }
 
     private ProcessBuilder command(Path stderr, String... args) {
-        List<String> command = new ArrayList<>(List.of(binary.toString(), "--kubeconfig=" + work.resolve("kubeconfig"),
+        List<String> command = new ArrayList<>(List.of(binary.toString(), "--kubeconfig=" + kubeconfig,
                 "--cache-dir=" + work.resolve("cache")));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
