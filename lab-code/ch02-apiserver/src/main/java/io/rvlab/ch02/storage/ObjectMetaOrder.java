@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,9 @@ public final class ObjectMetaOrder {
     }
 
     private static void reorder(ObjectNode node, List<String> order) {
+        if (inOrder(node, order)) {
+            return; // the common case (normalize runs several times per request): nothing to rebuild
+        }
         Map<String, JsonNode> known = new LinkedHashMap<>();
         List<Map.Entry<String, JsonNode>> others = new ArrayList<>();
         for (Map.Entry<String, JsonNode> field : node.properties()) {
@@ -68,5 +72,22 @@ public final class ObjectMetaOrder {
             }
         }
         others.forEach(field -> node.set(field.getKey(), field.getValue()));
+    }
+
+    /** Whether the known fields already come first, in {@code order}, as reorder would put them. */
+    private static boolean inOrder(ObjectNode node, List<String> order) {
+        int last = -1;
+        boolean other = false;
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            int place = order.indexOf(names.next());
+            if (place < 0) {
+                other = true;
+            } else if (other || place < last) {
+                return false;
+            } else {
+                last = place;
+            }
+        }
+        return true;
     }
 }

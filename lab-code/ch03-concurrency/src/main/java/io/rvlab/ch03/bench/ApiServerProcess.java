@@ -31,6 +31,11 @@ public final class ApiServerProcess implements AutoCloseable {
 
     private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /**
+     * Extra options for the server's JVM, split on spaces, for example a profile of the run:
+     * {@code RVLAB_BENCH_SERVER_JVM_OPTS=-XX:StartFlightRecording=filename=server.jfr,settings=profile}.
+     */
+    public static final String JVM_OPTS_ENV = "RVLAB_BENCH_SERVER_JVM_OPTS";
 
     private final Process process; // null for a server named by URL
     private final URI url;
@@ -56,6 +61,7 @@ public final class ApiServerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:+UseG1GC"); // pinned: on a small machine ergonomics would pick the serial collector
+        command.addAll(jvmOptions(System.getenv(JVM_OPTS_ENV)));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
@@ -82,6 +88,14 @@ public final class ApiServerProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new IOException("the API server (" + mainClass + ") did not start: " + tail(log), e);
         }
+    }
+
+    /** The options {@code RVLAB_BENCH_SERVER_JVM_OPTS} adds to the server's JVM: none when unset or blank. */
+    static List<String> jvmOptions(String value) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        return List.of(value.strip().split("\\s+"));
     }
 
     /**

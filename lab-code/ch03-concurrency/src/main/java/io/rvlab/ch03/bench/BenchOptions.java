@@ -45,6 +45,11 @@ public record BenchOptions(double seconds, double warmupSeconds, double settleSe
               --http C      the load generator's HTTP client: urlconnection (HttpURLConnection, the
                              default: less client CPU per request) or jdk (java.net.http)
               --out DIR      where update-table.txt, update-chart.svg and update-results.json go (default target/bench)
+            environment:
+              RVLAB_BENCH_SERVER_JVM_OPTS  extra options for the API server's JVM (split on spaces), e.g. a profile:
+                             RVLAB_BENCH_SERVER_JVM_OPTS=-XX:StartFlightRecording=filename=/tmp/server.jfr,settings=profile \\
+                               ./course bench update --only api --objects distinct --clients 64
+                             then: jfr print --events jdk.ExecutionSample /tmp/server.jfr
             """;
 
     public BenchOptions {

@@ -166,9 +166,10 @@ public final class ManagedFields {
     public List<ManagedFieldsEntry> entries() {
         List<ManagedFieldsEntry> entries = new ArrayList<>();
         sets.asMap().forEach((identity, versioned) -> {
-            Operation operation = versioned.applied() ? Operation.Apply : ManagerIdentity.operation(identity);
-            entries.add(new ManagedFieldsEntry(ManagerIdentity.manager(identity), operation, versioned.apiVersion(),
-                    times.get(identity), FieldsV1.encode(versioned.set()), ManagerIdentity.subresource(identity)));
+            ManagerIdentity.Parts id = ManagerIdentity.parts(identity);
+            Operation operation = versioned.applied() ? Operation.Apply : id.operation();
+            entries.add(new ManagedFieldsEntry(id.manager(), operation, versioned.apiVersion(),
+                    times.get(identity), FieldsV1.encode(versioned.set()), id.subresource()));
         });
         entries.sort(ORDER);
         return entries;

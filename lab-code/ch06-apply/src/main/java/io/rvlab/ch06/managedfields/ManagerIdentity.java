@@ -80,30 +80,23 @@ public final class ManagerIdentity {
     }
     // end::manager-identity[]
 
-    /** The manager name inside an identity ("" if none). */
-    static String manager(String identity) {
-        try {
-            return JSON.readTree(identity).path("manager").asText("");
-        } catch (IOException e) {
-            return "";
-        }
+    /**
+     * The parts of an identity an entry is written from, read with one parse (an entry is written
+     * on every write, so this runs for every manager of every object written).
+     */
+    record Parts(String manager, Operation operation, String subresource) {
     }
 
-    /** Whether the identity is an Apply identity. */
-    static Operation operation(String identity) {
+    /** {@code identity}'s manager ("" if none), operation (Update unless it says Apply) and subresource ("" if none). */
+    static Parts parts(String identity) {
+        JsonNode id;
         try {
-            return "Apply".equals(JSON.readTree(identity).path("operation").asText()) ? Operation.Apply : Operation.Update;
+            id = JSON.readTree(identity);
         } catch (IOException e) {
-            return Operation.Update;
+            return new Parts("", Operation.Update, "");
         }
-    }
-
-    /** The subresource inside an identity ("" if none). */
-    static String subresource(String identity) {
-        try {
-            return JSON.readTree(identity).path("subresource").asText("");
-        } catch (IOException e) {
-            return "";
-        }
+        return new Parts(id.path("manager").asText(""),
+                "Apply".equals(id.path("operation").asText()) ? Operation.Apply : Operation.Update,
+                id.path("subresource").asText(""));
     }
 }

@@ -75,4 +75,24 @@ class ManagedFieldsEntryTest {
                 .isInstanceOfSatisfying(StatusException.class, e -> assertThat(e.status().code()).isEqualTo(400))
                 .hasMessage("apiVersion must not be empty");
     }
+
+    @Test
+    @DisplayName("reads and writes its time by hand exactly as java.time does, and leaves every other form to java.time")
+    void timeFastPathAgreesWithJavaTime() {
+        java.time.format.DateTimeFormatter rfc3339 = ManagedFieldsEntry.RFC3339;
+        for (String text : java.util.List.of("2026-11-22T21:17:32Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+                "2024-02-29T12:00:00Z", "2026-11-22T21:17:32.5Z", "2026-11-22T22:17:32+01:00")) {
+            Instant expected = java.time.OffsetDateTime.parse(text).toInstant();
+            assertThat(ManagedFieldsEntry.parseTime(text)).as(text).isEqualTo(expected);
+            assertThat(ManagedFieldsEntry.formatTime(expected.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)))
+                    .as(text).isEqualTo(rfc3339.format(expected.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+        }
+        for (String bad : java.util.List.of("2023-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-22T24:00:00Z",
+                "2026-11-22T21:17:60Z", "2026-1x-22T21:17:32Z", "2026-11-22 21:17:32Z", "")) {
+            assertThatThrownBy(() -> ManagedFieldsEntry.parseTime(bad)).as(bad)
+                    .isInstanceOf(java.time.format.DateTimeParseException.class);
+        }
+        Instant farFuture = Instant.parse("+10000-01-01T00:00:00Z");
+        assertThat(ManagedFieldsEntry.formatTime(farFuture)).isEqualTo(rfc3339.format(farFuture));
+    }
 }
