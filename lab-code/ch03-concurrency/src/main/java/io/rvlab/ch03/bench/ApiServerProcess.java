@@ -78,6 +78,7 @@ public final class ApiServerProcess implements AutoCloseable {
         copier.start();
         try {
             URI url = listening.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            awaitHealthy(process, url, log);
             return new ApiServerProcess(process, url, mainClass + " in its own JVM (pid " + process.pid() + ") at "
                     + url);
         } catch (InterruptedException e) {
@@ -88,6 +89,31 @@ public final class ApiServerProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new IOException("the API server (" + mainClass + ") did not start: " + tail(log), e);
         }
+    }
+
+    /**
+     * Waits until the server answers {@code /healthz} with 200: its announcement is printed once it
+     * listens, but the first request of a cold machine once found nothing there (connection refused).
+     */
+    private static void awaitHealthy(Process process, URI url, Path log) throws IOException, InterruptedException {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        java.net.http.HttpRequest healthz = java.net.http.HttpRequest.newBuilder(url.resolve("/healthz"))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        IOException last = null;
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            try {
+                if (client.send(healthz, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                last = e;
+            }
+            Thread.sleep(100);
+        }
+        process.destroyForcibly();
+        throw new IOException("the API server at " + url + " never answered /healthz (" + last + "): " + tail(log));
     }
 
     /** The options {@code RVLAB_BENCH_SERVER_JVM_OPTS} adds to the server's JVM: none when unset or blank. */
