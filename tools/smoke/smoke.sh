@@ -287,6 +287,11 @@ steps_bench() {
     check 0 '' 900 "./course bench $name --quick" -- "$COURSE" bench "$name" --quick
   done
   check 0 'update' 60 "./course bench --list" -- "$COURSE" bench --list
+  # chapter 3's recipe for a profile of the server, as the chapter shows it (one cell, a flight recording)
+  rm -f /tmp/server.jfr
+  check 0 'distinct +64' 900 "./course bench update --only api --objects distinct --clients 64" -- \
+    env RVLAB_BENCH_SERVER_JVM_OPTS="-XX:StartFlightRecording=filename=/tmp/server.jfr,settings=profile" \
+    "$COURSE" bench update --only api --objects distinct --clients 64
 }
 
 steps_site() {   # ./course site --serve builds exactly as ./course site does, then serves: one build for both
