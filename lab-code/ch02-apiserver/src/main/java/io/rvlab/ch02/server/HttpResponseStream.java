@@ -26,11 +26,27 @@ final class HttpResponseStream implements ResponseStream {
     private static final long NO_ERROR = 0x0;
     private static final long INTERNAL_ERROR = 0x2;
 
+    /** The Date header of the current second: formatted once a second, not once per answer (it showed in profiles). */
+    private static volatile DateOfSecond date = new DateOfSecond(-1, "");
+
+    private record DateOfSecond(long epochSecond, String text) {
+    }
+
+    private static String httpDate() {
+        long now = System.currentTimeMillis() / 1000;
+        DateOfSecond current = date;
+        if (current.epochSecond() != now) {
+            current = new DateOfSecond(now, HTTP_DATE.format(ZonedDateTime.ofInstant(java.time.Instant.ofEpochSecond(now),
+                    ZoneOffset.UTC)));
+            date = current;
+        }
+        return current.text();
+    }
+
     private final Context context;
     private final HttpServerRequest request;
     private final HttpServerResponse response;
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
-    private final Object drained = new Object();
     private final String requestLine;
     private volatile int code = -1;
 
@@ -67,7 +83,7 @@ final class HttpResponseStream implements ResponseStream {
     private void head(int code, Map<String, String> headers) {
         this.code = code;
         response.setStatusCode(code);
-        response.putHeader("Date", HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
+        response.putHeader("Date", httpDate());
         headers.forEach(response::putHeader);
     }
 
@@ -78,12 +94,6 @@ final class HttpResponseStream implements ResponseStream {
 
     @Override
     public void flush() {
-        awaitDrained();
-        flushNow();
-    }
-
-    @Override
-    public void flushNow() {
         if (pending.size() == 0) {
             return;
         }
@@ -104,31 +114,9 @@ final class HttpResponseStream implements ResponseStream {
         }
     }
 
-    /** Blocks while Vert.x holds more unsent data than it wants to, until the client reads or goes. */
-    private void awaitDrained() {
-        if (!response.writeQueueFull()) {
-            return;
-        }
-        response.drainHandler(v -> {
-            synchronized (drained) {
-                drained.notifyAll();
-            }
-        });
-        synchronized (drained) {
-            while (response.writeQueueFull() && !clientGone()) {
-                try {
-                    drained.wait(1000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
     @Override
     public void end() {
-        flushNow(); // the end is queued behind it; nothing waits for a slow client here
+        flush(); // the end is queued behind it; nothing waits for a slow client here
         if (!response.ended()) {
             response.end().onComplete(v -> closeIfBodyUnread());
         }

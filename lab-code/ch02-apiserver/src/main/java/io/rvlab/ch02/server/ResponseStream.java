@@ -8,9 +8,9 @@ import java.util.Map;
  * {@link #write}, {@link #flush}, {@link #end}). Chapter 2 answers over HTTP/1.1 or h2c; chapter 4
  * streams watches over the same connection or, when the client asks, over a WebSocket.
  *
- * <p>Its methods may be called from any thread, and {@link #flush} may block while the client is slow
- * to read. A stream driven from the transport's own thread ({@link #execute}) must never block: it
- * checks {@link #writeQueueFull}, sends with {@link #flushNow}, and continues in {@link #onDrained}.
+ * <p>Its methods may be called from any thread and never wait for the client: what it has not read
+ * yet queues in the transport. A stream that must not let that queue grow (a watch) checks
+ * {@link #writeQueueFull} and continues in {@link #onDrained}.
  */
 public interface ResponseStream {
 
@@ -23,15 +23,8 @@ public interface ResponseStream {
     /** Adds to the body: over HTTP it waits for {@link #flush}; on a WebSocket it is one text message. */
     void write(byte[] bytes);
 
-    /**
-     * Sends what was written (over HTTP/1.1, as one chunk). Waits while the client reads slower than
-     * the server writes, as Go's blocking write does, so a slow watcher's events pile up in its own
-     * queue, where the watch cache sees them.
-     */
+    /** Sends what was written (over HTTP/1.1, as one chunk), never waiting for the client. */
     void flush();
-
-    /** Sends what was written now, never waiting: the transport queues it if the client is slow. */
-    void flushNow();
 
     /** Runs {@code task} on the transport's own thread (the connection's event loop), where writes never wait. */
     void execute(Runnable task);

@@ -21,7 +21,6 @@ final class WebSocketResponseStream implements ResponseStream {
     private final Context context;
     private final HttpServerRequest request;
     private volatile ServerWebSocket socket;
-    private final Object drained = new Object();
 
     WebSocketResponseStream(Context context, HttpServerRequest request) {
         this.context = context;
@@ -50,17 +49,11 @@ final class WebSocketResponseStream implements ResponseStream {
 
     @Override
     public void write(byte[] bytes) {
-        awaitDrained();
         socket.writeTextMessage(new String(bytes, StandardCharsets.UTF_8));
     }
 
     @Override
     public void flush() {
-        // every write went out as its own message
-    }
-
-    @Override
-    public void flushNow() {
         // every write went out as its own message
     }
 
@@ -74,27 +67,6 @@ final class WebSocketResponseStream implements ResponseStream {
         socket.drainHandler(v -> action.run());
         if (!socket.writeQueueFull()) {
             action.run();
-        }
-    }
-
-    private void awaitDrained() {
-        if (!socket.writeQueueFull()) {
-            return;
-        }
-        socket.drainHandler(v -> {
-            synchronized (drained) {
-                drained.notifyAll();
-            }
-        });
-        synchronized (drained) {
-            while (socket.writeQueueFull() && !clientGone()) {
-                try {
-                    drained.wait(1000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
         }
     }
 

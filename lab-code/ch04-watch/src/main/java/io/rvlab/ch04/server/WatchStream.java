@@ -73,7 +73,7 @@ final class WatchStream {
             while (!response.writeQueueFull() && (event = watcher.nextEncoded(Duration.ZERO)) != null) {
                 response.write(line(event));
             }
-            response.flushNow();
+            response.flush();
             if (watcher.ended() || response.clientGone()) {
                 finish();
             } else if (response.writeQueueFull()) {
