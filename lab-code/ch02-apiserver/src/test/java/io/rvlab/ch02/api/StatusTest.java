@@ -14,7 +14,7 @@ class StatusTest {
     private static final GroupResource CONFIGMAPS = new GroupResource("", "configmaps");
 
     @Test
-    @DisplayName("NotFound and AlreadyExists, as in golden c2 and the fact sheet's examples")
+    @DisplayName("NotFound and AlreadyExists, as in golden c2 and apimachinery's api/errors/errors.go")
     void notFoundAndAlreadyExists() {
         assertThat(Status.notFound(CONFIGMAPS, "foo").toString()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\","
                 + "\"metadata\":{},\"status\":\"Failure\",\"message\":\"configmaps \\\"foo\\\" not found\",\"reason\":\"NotFound\","

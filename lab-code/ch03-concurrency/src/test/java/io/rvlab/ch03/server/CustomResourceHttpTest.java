@@ -21,8 +21,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The custom resource rvlab.io/v1 Foo over HTTP: served as kube-apiserver serves a
- * CustomResourceDefinition's objects, so a PUT without a resourceVersion is the 422 of fact sheet
- * §3.3 step 4, which no built-in kind of this server gives.
+ * CustomResourceDefinition's objects, so a PUT without a resourceVersion is a 422 (apiextensions-apiserver's
+ * registry/customresource/strategy.go: AllowUnconditionalUpdate is false), which no built-in kind of this
+ * server gives.
  */
 @ExtendWith(EtcdExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and remembering how far it got ({@link #lastSyncResourceVersion}), so that a watch that ends is
  * resumed from there rather than by listing again.
  *
- * <p>The decisions, as client-go takes them (k8s-semantics.md 5.2):
+ * <p>The decisions, as client-go takes them (client-go tools/cache/reflector.go):
  * <ul>
  *   <li>which resourceVersion to list at: {@link RelistPolicy} ("0", then the last synced one, ""
  *       once that is unavailable);</li>

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Streaming lists over HTTP against chapter 5's server on a real etcd: the state as ADDED events,
  * one BOOKMARK annotated {@code k8s.io/initial-events-end} at the state's resourceVersion, then
- * the changes after it; and every start point of the watch-list table (fact sheet 2.1).
+ * the changes after it; and every start point a streaming list may have (KEP-3157, "watch-list").
  */
 @ExtendWith(EtcdExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
