@@ -57,6 +57,13 @@ public class ApiServer implements AutoCloseable {
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int THREADS = 200;
 
+    /**
+     * HTTP/2 in clear text (h2c) only when this system property is true (chapter 4's wire lab).
+     * kube-apiserver offers HTTP/2 only inside TLS; and the JDK's HttpClient, which asks every plain
+     * server for an h2c upgrade, was refused connections now and then by Vert.x's upgrade path.
+     */
+    public static final String H2C_PROPERTY = "rvlab.h2c";
+
     private static final System.Logger LOG = System.getLogger(ApiServer.class.getName());
 
     /** The secure serving of servers constructed inside {@link #servingSecurely}, on that thread. */
@@ -129,7 +136,7 @@ public class ApiServer implements AutoCloseable {
         this.host = address.getHostString();
         this.vertx = Vertx.vertx();
         HttpServerOptions options = new HttpServerOptions()
-                .setHttp2ClearTextEnabled(true)          // h2c: HTTP/2 without TLS, for clients that ask
+                .setHttp2ClearTextEnabled(Boolean.getBoolean(H2C_PROPERTY)) // see H2C_PROPERTY
                 .setMaxInitialLineLength(1024 * 1024)    // long label selectors; Go allows 1 MB of
                 .setMaxHeaderSize(1024 * 1024)           // request line and headers (DefaultMaxHeaderBytes)
                 .setHandle100ContinueAutomatically(true); // curl waits for it before a large body

@@ -1,6 +1,7 @@
 package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.wire.H2cWatch;
@@ -47,6 +48,19 @@ public final class WatchOnTheWireLab implements Lab {
 
     @Override
     public void run(LabContext lab) throws Exception {
+        String h2c = System.setProperty(ApiServer.H2C_PROPERTY, "true"); // this lab's server speaks h2c
+        try {
+            runWithH2c(lab);
+        } finally {
+            if (h2c == null) {
+                System.clearProperty(ApiServer.H2C_PROPERTY);
+            } else {
+                System.setProperty(ApiServer.H2C_PROPERTY, h2c);
+            }
+        }
+    }
+
+    private void runWithH2c(LabContext lab) throws Exception {
         out = lab.out();
         String collection = "/api/v1/namespaces/" + NAMESPACE + "/configmaps";
         try (LabServer api = new LabServer(lab, WatchCache.Options.DEFAULT)) {
