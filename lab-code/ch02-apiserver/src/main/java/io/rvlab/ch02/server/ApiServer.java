@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -241,10 +242,19 @@ public class ApiServer implements AutoCloseable {
      * kube-apiserver's authentication filter is the outermost of its handlers (k8s.io/apiserver
      * pkg/server config.go, DefaultBuildHandlerChain): a request whose token is missing or wrong
      * is answered 401 Unauthorized here, on the event loop, and goes no further. WebSocket
-     * upgrades (watches) are requests like any other here.
+     * upgrades (watches) are requests like any other here; one without the header may carry its
+     * token as a subprotocol instead, as a browser must.
      */
     private boolean authenticated(HttpServerRequest http, HttpResponseStream response) {
-        if (authenticator == null || authenticator.authenticate(http.path(), http.getHeader("Authorization")).isPresent()) {
+        if (authenticator == null) {
+            return true;
+        }
+        String authorization = http.getHeader("Authorization");
+        boolean webSocket = authorization == null && http.headers().contains("Upgrade", "websocket", true);
+        Optional<String> user = webSocket
+                ? authenticator.authenticateWebSocket(http.path(), http.headers().getAll("Sec-WebSocket-Protocol"))
+                : authenticator.authenticate(http.path(), authorization);
+        if (user.isPresent()) {
             return true;
         }
         JsonResponses.send(response, Status.unauthorized(), false);

@@ -15,11 +15,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -193,6 +199,34 @@ class TlsApiServerTest {
                     .isEqualTo("error: You must be logged in to the server (Unauthorized)\n");
         } finally {
             Files.deleteIfExists(anonymous);
+        }
+    }
+
+    @Test
+    @DisplayName("a WebSocket may carry its token as a subprotocol, as a browser must: past authentication with it, 401 without")
+    void webSocketProtocolToken() {
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(secure.token().getBytes(StandardCharsets.UTF_8));
+        // Chapter 2 serves no watch, so a WebSocket that gets past authentication is answered with the
+        // list over plain HTTP (200, no upgrade): the status shows which side of the check it was on.
+        assertThat(webSocketHandshakeStatus(BearerTokenAuthenticator.WEBSOCKET_PROTOCOL_PREFIX + token)).isEqualTo(200);
+        assertThat(webSocketHandshakeStatus(BearerTokenAuthenticator.WEBSOCKET_PROTOCOL_PREFIX + token + "x")).isEqualTo(401);
+        assertThat(webSocketHandshakeStatus("v4.channel.k8s.io")).isEqualTo(401);
+    }
+
+    private int webSocketHandshakeStatus(String subprotocol) {
+        URI uri = URI.create(server.url().toString().replace("https://", "wss://") + "/api/v1/namespaces");
+        HttpClient client = HttpClient.newBuilder().sslContext(secure.servingCertKey().clientContext()).build();
+        try {
+            client.newWebSocketBuilder().subprotocols(subprotocol).connectTimeout(Duration.ofSeconds(10))
+                    .buildAsync(uri, new WebSocket.Listener() { }).get(30, TimeUnit.SECONDS).abort();
+            return 101;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof WebSocketHandshakeException refused) {
+                return refused.getResponse().statusCode();
+            }
+            throw new AssertionError("the handshake failed otherwise", e);
+        } catch (InterruptedException | TimeoutException e) {
+            throw new AssertionError(e);
         }
     }
 }

@@ -3,6 +3,8 @@ package io.rvlab.ch02.server.authn;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -42,6 +44,13 @@ public final class BearerTokenAuthenticator {
     /** Exact paths an anonymous request may reach. */
     public static final Set<String> ANONYMOUS_PATHS = Set.of("/healthz", "/livez", "/readyz");
 
+    /**
+     * The WebSocket subprotocol that carries a token, for clients that cannot set headers on a
+     * WebSocket (a browser's): {@code base64url.bearer.authorization.k8s.io.<token>}, the token in
+     * base64url without padding (k8s.io/apiserver pkg/authentication/request/websocket protocol.go).
+     */
+    public static final String WEBSOCKET_PROTOCOL_PREFIX = "base64url.bearer.authorization.k8s.io.";
+
     private final byte[] tokenDigest;
 
     public BearerTokenAuthenticator(String token) {
@@ -58,11 +67,46 @@ public final class BearerTokenAuthenticator {
      * {@link #ANONYMOUS} for no token on an anonymous path, and empty, to be answered 401, otherwise.
      */
     public Optional<String> authenticate(String path, String authorization) {
-        String token = bearerToken(authorization);
+        return user(path, bearerToken(authorization));
+    }
+
+    /** The user of a request whose token is {@code token}, or which had none (null). */
+    private Optional<String> user(String path, String token) {
         if (token == null) {
             return ANONYMOUS_PATHS.contains(path) ? Optional.of(ANONYMOUS) : Optional.empty();
         }
         return MessageDigest.isEqual(sha256(token), tokenDigest) ? Optional.of(USER) : Optional.empty();
+    }
+
+    /**
+     * The user of a WebSocket request that sent no {@code Authorization} header, from the token in
+     * its {@code Sec-WebSocket-Protocol} values ({@link #WEBSOCKET_PROTOCOL_PREFIX}), as
+     * kube-apiserver reads it: a token that is not base64url, is empty, or comes twice is refused;
+     * no such subprotocol at all is a request without credentials.
+     */
+    public Optional<String> authenticateWebSocket(String path, List<String> protocolHeaders) {
+        String token = null;
+        for (String header : protocolHeaders) {
+            for (String protocol : header.split(",")) {
+                protocol = protocol.strip();
+                if (!protocol.startsWith(WEBSOCKET_PROTOCOL_PREFIX)) {
+                    continue;
+                }
+                if (token != null) {
+                    return Optional.empty(); // two tokens: which one is meant?
+                }
+                try {
+                    token = new String(Base64.getUrlDecoder().decode(protocol.substring(WEBSOCKET_PROTOCOL_PREFIX.length())),
+                            StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException notBase64Url) {
+                    return Optional.empty();
+                }
+                if (token.isEmpty()) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return user(path, token); // the decoded bytes as they are: not re-read as a header would be
     }
 
     /**

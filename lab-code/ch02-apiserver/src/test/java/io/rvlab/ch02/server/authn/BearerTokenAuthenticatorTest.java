@@ -2,6 +2,9 @@ package io.rvlab.ch02.server.authn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -60,5 +63,40 @@ class BearerTokenAuthenticatorTest {
         assertThat(BearerTokenAuthenticator.bearerToken("Bearer abc")).isEqualTo("abc");
         assertThat(BearerTokenAuthenticator.bearerToken("Bearer  abc")).as("two spaces: an empty token").isEmpty();
         assertThat(BearerTokenAuthenticator.bearerToken("Bearer\tabc")).as("only a space separates").isNull();
+    }
+
+    private static String protocol(String token) {
+        return BearerTokenAuthenticator.WEBSOCKET_PROTOCOL_PREFIX
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(token.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    @DisplayName("a WebSocket's token as a subprotocol, base64url: accepted among other subprotocols, in any header line")
+    void webSocketProtocolToken() {
+        assertThat(authenticator.authenticateWebSocket("/api/v1/namespaces", List.of(protocol(TOKEN))))
+                .contains(BearerTokenAuthenticator.USER);
+        assertThat(authenticator.authenticateWebSocket("/api/v1/namespaces", List.of("v4.channel.k8s.io, " + protocol(TOKEN))))
+                .contains(BearerTokenAuthenticator.USER);
+        assertThat(authenticator.authenticateWebSocket("/api/v1/namespaces", List.of("v4.channel.k8s.io", protocol(TOKEN))))
+                .contains(BearerTokenAuthenticator.USER);
+    }
+
+    @Test
+    @DisplayName("a WebSocket's subprotocol token that is wrong, empty, not base64url or given twice is refused, even on a health check")
+    void webSocketProtocolTokenRefused() {
+        for (List<String> headers : List.of(List.of(protocol("wrong")), List.of(BearerTokenAuthenticator.WEBSOCKET_PROTOCOL_PREFIX),
+                List.of(BearerTokenAuthenticator.WEBSOCKET_PROTOCOL_PREFIX + "not*base64"),
+                List.of(protocol(TOKEN) + "," + protocol(TOKEN)))) {
+            assertThat(authenticator.authenticateWebSocket("/api/v1/namespaces", headers)).as("%s", headers).isEmpty();
+            assertThat(authenticator.authenticateWebSocket("/healthz", headers)).as("%s", headers).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("a WebSocket without a token subprotocol has no credentials: anonymous on the health checks only")
+    void webSocketWithoutProtocolToken() {
+        assertThat(authenticator.authenticateWebSocket("/api/v1/namespaces", List.of())).isEmpty();
+        assertThat(authenticator.authenticateWebSocket("/api/v1/namespaces", List.of("v4.channel.k8s.io"))).isEmpty();
+        assertThat(authenticator.authenticateWebSocket("/healthz", List.of())).contains(BearerTokenAuthenticator.ANONYMOUS);
     }
 }
