@@ -8,6 +8,7 @@ import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.server.authn.BearerTokenAuthenticator;
+import io.rvlab.ch02.server.handlers.Verb;
 import io.rvlab.ch02.server.serving.SecureServing;
 import io.rvlab.ch02.storage.Storage;
 import io.vertx.core.Context;
@@ -86,10 +87,9 @@ public class ApiServer implements AutoCloseable {
      */
     public static ApiServer start(Storage storage, String bindAddress, int port) {
         List<ResourceHandler> handlers = ResourceTypes.ALL.stream()
-                .map(type -> new ResourceHandler(new RegistryStore(type, storage)))
+                .map(type -> ResourceHandler.of(new RegistryStore(type, storage)))
                 .toList();
-        RegistryStore namespaces = handlers.get(ResourceTypes.ALL.indexOf(ResourceTypes.NAMESPACES)).store();
-        NamespaceBootstrap.ensure(namespaces, NamespaceBootstrap.SYSTEM_NAMESPACES);
+        NamespaceBootstrap.ensure(new RegistryStore(ResourceTypes.NAMESPACES, storage), NamespaceBootstrap.SYSTEM_NAMESPACES);
         return new ApiServer(handlers, new InetSocketAddress(bindAddress, port));
     }
 
@@ -119,7 +119,7 @@ public class ApiServer implements AutoCloseable {
     // end::serving-securely[]
 
     /**
-     * Serves the given resources; chapter 3 passes handlers that also update and delete. Plain
+     * Serves the given resources; chapter 3 passes tables that also update and delete. Plain
      * HTTP, unless constructed inside {@link #servingSecurely}.
      */
     public ApiServer(List<ResourceHandler> resourceHandlers, InetSocketAddress address) {
@@ -287,10 +287,7 @@ public class ApiServer implements AutoCloseable {
             try {
                 ApiRequest request = arrived.get(); // a malformed query is a 400 already
                 pretty = request.pretty();
-                takenOver = takeOver(response, request);
-                if (!takenOver) {
-                    route(response, request);
-                }
+                takenOver = route(response, request); // true: a watch has taken the response over
             } catch (StatusException e) {
                 JsonResponses.send(response, e.status(), pretty);
             } catch (RuntimeException e) {
@@ -325,9 +322,11 @@ public class ApiServer implements AutoCloseable {
     }
 
     // tag::route[]
-    private void route(ResponseStream response, ApiRequest request) {
+    /** Routes and answers one request; true if its answer is a stream that has taken the response over. */
+    private boolean route(ResponseStream response, ApiRequest request) {
         List<String> s = request.segments();
         String first = s.isEmpty() ? "" : s.get(0);
+        boolean streams = false;
         switch (first) {
             case "" -> discoveryAnswer(response, request, discovery.rootPaths());
             case "version" -> requireLength(s, 1, () -> discoveryAnswer(response, request, discovery.version()));
@@ -340,7 +339,7 @@ public class ApiServer implements AutoCloseable {
                 } else if (s.size() == 2) {
                     discoveryAnswer(response, request, discovery.resourceList("v1"));
                 } else {
-                    resource(response, request, "v1", s.subList(2, s.size()));
+                    streams = resource(response, request, "v1", s.subList(2, s.size()));
                 }
             }
             case "apis" -> {
@@ -355,22 +354,12 @@ public class ApiServer implements AutoCloseable {
                 } else if (s.size() == 3) {
                     discoveryAnswer(response, request, discovery.resourceList(s.get(1) + "/" + s.get(2)));
                 } else {
-                    resource(response, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
+                    streams = resource(response, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
                 }
             }
             default -> otherPath(response, request);
         }
-    }
-
-    /**
-     * A request answered by a long-lived stream rather than one response: none here. Chapter 4
-     * overrides it for watches. It runs before routing; returning true means the subclass has
-     * taken the response over (it answers and ends it, typically from a thread of its own, so a
-     * watch that stays open for minutes holds none of this server's {@link #THREADS}). To refuse
-     * the request it throws a Status exception, answered as any other error.
-     */
-    protected boolean takeOver(ResponseStream response, ApiRequest request) {
-        return false;
+        return streams;
     }
 
     /**
@@ -382,19 +371,32 @@ public class ApiServer implements AutoCloseable {
         throw Status.pathNotFound().exception();
     }
 
-    private void resource(ResponseStream response, ApiRequest request, String groupVersion, List<String> rest) {
+    /**
+     * A request for a resource: its table ({@link ResourceHandler}) names the verb and serves it. A
+     * whole answer is sent here, as Table rows if kubectl asked for them; a stream (a watch) is handed
+     * the response, and no thread of the pool waits for it.
+     */
+    private boolean resource(ResponseStream response, ApiRequest request, String groupVersion, List<String> rest) {
+        if (Verb.watchPrefix(request)) {
+            rest = rest.subList(1, rest.size()); // /api/v1/watch/namespaces/...: the verb says watch, the path is the rest
+        }
         ResourcePath path = ResourcePath.parse(rest).orElseThrow(() -> Status.pathNotFound().exception());
         ResourceHandler handler = handlers.get(groupVersion + "/" + path.resource());
         if (handler == null) {
             throw Status.pathNotFound().exception();
         }
-        ApiResponse answer = handler.handle(request, path); // the handler's etcd call
+        ApiResponse answer = handler.handle(request, path); // the verb's handler: its etcd call
+        if (answer.streams()) {
+            answer.stream().accept(response);
+            return true;
+        }
         String tableVersion = TableConvertor.requestedVersion(request.header("Accept"));
         if (tableVersion != null && request.method().equals("GET") && answer.code() == 200) {
             // kubectl get asks for a Table: the rows and columns it prints
             answer = ApiResponse.ok(tables.convert(handler.type(), answer.body(), tableVersion));
         }
         JsonResponses.send(response, answer.code(), answer.body(), request.pretty());
+        return false;
     }
     // end::route[]
 

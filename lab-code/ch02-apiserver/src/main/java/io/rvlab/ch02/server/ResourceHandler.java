@@ -1,138 +1,117 @@
 package io.rvlab.ch02.server;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.api.ListOptionsValidation;
-import io.rvlab.ch02.api.Selection;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.storage.GetOptions;
-import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch02.storage.ListOptions;
-import io.rvlab.ch02.storage.ResourceVersionMatch;
+import io.rvlab.ch02.server.handlers.CreateResource;
+import io.rvlab.ch02.server.handlers.GetResource;
+import io.rvlab.ch02.server.handlers.ListResource;
+import io.rvlab.ch02.server.handlers.Verb;
+import io.rvlab.ch02.server.handlers.VerbHandler;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The HTTP verbs of one resource (apiserver's endpoints/handlers): reads query parameters, checks
- * them as Kubernetes does, and calls the {@link RegistryStore}.
+ * The verbs one resource serves: a table from {@link Verb} to the {@link VerbHandler} that serves it,
+ * as apiserver's installer registers one route per verb for each resource
+ * (k8s.io/apiserver pkg/endpoints/installer.go). It checks a request's path against the resource
+ * (namespaced or cluster-scoped, /status), names its verb, and hands it to that verb's handler; a verb
+ * with no handler is a 405.
  *
- * <ul>
- *   <li>GET on a collection: list; GET on an object or its /status: get;</li>
- *   <li>POST on a namespace's collection (or a cluster-scoped one): create, 201;</li>
- *   <li>everything else: 405. Chapter 3 overrides {@link #otherVerb} to add PUT, PATCH and DELETE.</li>
- * </ul>
+ * <p>Chapter 2 serves get, list and create. A later chapter adds a verb, or wraps or replaces one,
+ * with {@link #with}; discovery's verbs follow from what is registered.
  */
-public class ResourceHandler {
+public final class ResourceHandler {
 
-    private final RegistryStore store;
+    private final ResourceType type;
+    private final Map<Verb, VerbHandler> handlers;
 
-    public ResourceHandler(RegistryStore store) {
-        this.store = store;
+    private ResourceHandler(ResourceType type, Map<Verb, VerbHandler> handlers) {
+        this.type = type;
+        this.handlers = handlers;
+    }
+
+    /** Chapter 2's verbs of {@code store}'s resource: get, list and create. */
+    public static ResourceHandler of(RegistryStore store) {
+        return new ResourceHandler(store.type(), new EnumMap<>(Verb.class))
+                .with(Verb.GET, new GetResource(store))
+                .with(Verb.LIST, new ListResource(store))
+                .with(Verb.CREATE, new CreateResource(store));
+    }
+
+    /** This table with {@code verb} served by {@code handler}, in addition to (or instead of) what served it. */
+    public ResourceHandler with(Verb verb, VerbHandler handler) {
+        Map<Verb, VerbHandler> more = new EnumMap<>(Verb.class);
+        more.putAll(handlers);
+        more.put(verb, handler);
+        return new ResourceHandler(type, more);
+    }
+
+    /**
+     * The handler registered for {@code verb}, for a later chapter to wrap.
+     *
+     * @throws IllegalStateException if none is
+     */
+    public VerbHandler handler(Verb verb) {
+        VerbHandler handler = handlers.get(verb);
+        if (handler == null) {
+            throw new IllegalStateException(type.resource() + " does not serve " + verb.wire());
+        }
+        return handler;
     }
 
     public ResourceType type() {
-        return store.type();
+        return type;
     }
 
-    protected RegistryStore store() {
-        return store;
-    }
-
-    /** The verbs discovery advertises for the resource; kubectl reads them. */
+    /** The verbs discovery advertises for the resource, in Kubernetes' (alphabetical) order; kubectl reads them. */
     public List<String> verbs() {
-        return List.of("create", "get", "list");
+        return handlers.keySet().stream().map(Verb::wire).sorted(Comparator.naturalOrder()).toList();
     }
 
     /** The verbs of the /status subresource, if the kind has one. */
     public List<String> statusVerbs() {
-        return List.of("get");
+        ResourcePath status = new ResourcePath("", type.resource(), "x", "status", false);
+        return handlers.keySet().stream().filter(v -> v.routedOn(status)).map(Verb::wire)
+                .sorted(Comparator.naturalOrder()).toList();
     }
 
     /** Answers one request; a problem is thrown as a Status exception. */
     public ApiResponse handle(ApiRequest request, ResourcePath path) {
-        ResourceType type = type();
         boolean shapeFits = type.namespaced()
                 ? path.namespacedPath() || path.isCollection()   // .../configmaps lists every namespace
                 : !path.namespacedPath();
         if (!shapeFits) {
             throw Status.pathNotFound().exception();
         }
-        if (!path.subresource().isEmpty()) {
-            if (!path.subresource().equals("status") || !type.hasStatusSubresource()) {
-                throw Status.pathNotFound().exception();
+        if (!path.subresource().isEmpty()
+                && (!path.subresource().equals("status") || !type.hasStatusSubresource())) {
+            throw Status.pathNotFound().exception();
+        }
+        Verb verb = Verb.of(request, path).orElse(null);
+        boolean watches = handlers.containsKey(Verb.WATCH);
+        if (Verb.watchPrefix(request) && (verb != Verb.WATCH || !watches)) {
+            throw Status.pathNotFound().exception(); // the /watch/ paths exist only for GET, where watch is served
+        }
+        if (verb == Verb.WATCH && !watches) {
+            if (path.isCollection()) {
+                // What kube-apiserver answers for a storage without watch support (get.go, ListResource).
+                throw Status.methodNotSupported(type.groupResource(), "watch").exception();
             }
-            if (request.method().equals("GET")) {
-                return get(request, path);
-            }
-            return otherVerb(request, path);
+            verb = Verb.GET; // an object's GET route reads no watch parameter
         }
-        if (path.isCollection()) {
-            return switch (request.method()) {
-                case "GET" -> list(request, path);
-                case "POST" -> {
-                    if (type.namespaced() && !path.namespacedPath()) {
-                        throw Status.methodNotAllowed().exception(); // POST .../configmaps: which namespace?
-                    }
-                    yield create(request, path);
-                }
-                default -> otherVerb(request, path);
-            };
+        if (verb == Verb.WATCH && !path.subresource().isEmpty()) {
+            throw Status.pathNotFound().exception(); // a watch is of objects, never of a subresource
         }
-        return request.method().equals("GET") ? get(request, path) : otherVerb(request, path);
-    }
-
-    /** PUT, PATCH, DELETE and anything else: not in this chapter. */
-    protected ApiResponse otherVerb(ApiRequest request, ResourcePath path) {
-        throw Status.methodNotAllowed().exception();
-    }
-
-    protected ApiResponse get(ApiRequest request, ResourcePath path) {
-        // A single GET takes a resourceVersion; resourceVersionMatch is silently ignored (as in Kubernetes).
-        GetOptions options = new GetOptions(request.param("resourceVersion"));
-        return ApiResponse.ok(store.get(path.namespace(), path.name(), options));
-    }
-
-    // tag::list-handler[]
-    protected ApiResponse list(ApiRequest request, ResourcePath path) {
-        if (isTrue(request.param("watch"))) {
-            // What kube-apiserver answers for a storage without watch support; chapter 4 adds watch.
-            throw Status.methodNotSupported(type().groupResource(), "watch").exception();
+        if (verb == Verb.CREATE && type.namespaced() && !path.namespacedPath()) {
+            throw Status.methodNotAllowed().exception(); // POST .../configmaps: which namespace?
         }
-        String resourceVersion = request.param("resourceVersion");
-        String match = request.param("resourceVersionMatch");
-        String continueToken = request.param("continue");
-        ListOptionsValidation.check(resourceVersion, match, continueToken, request.hasParam("sendInitialEvents"));
-        ListOptions options = new ListOptions(resourceVersion, ResourceVersionMatch.fromWire(match).orElseThrow(),
-                limit(request.param("limit")), continueToken,
-                Selection.parse(request.param("labelSelector"), request.param("fieldSelector")));
-        return ApiResponse.ok(store.list(path.namespace(), options));
-    }
-    // end::list-handler[]
-
-    protected ApiResponse create(ApiRequest request, ResourcePath path) {
-        ObjectNode body = request.jsonBody();
-        if (request.hasParam("dryRun")) {
-            throw Status.badRequest("dryRun is not supported by this server").exception();
+        VerbHandler handler = verb == null || !verb.routedOn(path) ? null : handlers.get(verb);
+        if (handler == null) {
+            throw Status.methodNotAllowed().exception();
         }
-        return ApiResponse.created(store.create(path.namespace(), body));
-    }
-
-    private static long limit(String text) {
-        if (text.isEmpty()) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw Status.badRequest("invalid value for limit " + GoJson.quote(text)
-                    + ": strconv.ParseInt: parsing " + GoJson.quote(text) + ": invalid syntax").exception();
-        }
-    }
-
-    private static boolean isTrue(String value) {
-        return switch (value) {
-            case "1", "t", "T", "TRUE", "true", "True" -> true;
-            default -> false;
-        };
+        return handler.handle(request, path);
     }
 }

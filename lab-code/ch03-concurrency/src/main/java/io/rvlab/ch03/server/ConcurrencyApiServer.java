@@ -8,6 +8,11 @@ import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.server.JsonResponses;
 import io.rvlab.ch02.server.ResourceHandler;
 import io.rvlab.ch02.server.ResponseStream;
+import io.rvlab.ch02.server.handlers.Verb;
+import io.rvlab.ch03.server.handlers.CreateResource;
+import io.rvlab.ch03.server.handlers.DeleteResource;
+import io.rvlab.ch03.server.handlers.PatchResource;
+import io.rvlab.ch03.server.handlers.UpdateResource;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.UpdatableStorage;
@@ -16,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Chapter 2's {@link ApiServer}, serving handlers that also update, patch and delete, one custom
+ * Chapter 2's {@link ApiServer}, serving resources that also update, patch and delete, one custom
  * resource besides chapter 2's kinds ({@link ServedTypes}), and the OpenAPI documents kubectl reads
  * before it creates or replaces from a file.
  */
@@ -24,22 +29,36 @@ public class ConcurrencyApiServer extends ApiServer {
 
     private volatile OpenApiV3 openApi;
 
-    /** Serves {@code handlers}; chapter 4 passes handlers that also watch. */
-    protected ConcurrencyApiServer(List<UpdatingResourceHandler> handlers, InetSocketAddress address) {
-        super(List.<ResourceHandler>copyOf(handlers), address);
+    /** Serves {@code handlers}; chapter 4 passes tables that also watch. */
+    protected ConcurrencyApiServer(List<ResourceHandler> handlers, InetSocketAddress address) {
+        super(handlers, address);
         this.openApi = new OpenApiV3(handlers);
     }
 
     // tag::start[]
     public static ConcurrencyApiServer start(UpdatableStorage storage, String bindAddress, int port) {
-        List<UpdatingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .map(type -> new UpdatingResourceHandler(new UpdatingRegistryStore(type, storage)))
+        List<ResourceHandler> handlers = ServedTypes.ALL.stream()
+                .map(type -> resourceHandler(new UpdatingRegistryStore(type, storage)))
                 .toList();
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
         return new ConcurrencyApiServer(handlers, new InetSocketAddress(bindAddress, port));
     }
     // end::start[]
+
+    // tag::verbs[]
+    /**
+     * Chapter 2's verbs of {@code store}'s resource, with this chapter's writes registered: create with
+     * {@code fieldValidation}, and PUT, PATCH and DELETE (on an object; PUT and PATCH on its /status too).
+     */
+    public static ResourceHandler resourceHandler(UpdatingRegistryStore store) {
+        return ResourceHandler.of(store)
+                .with(Verb.CREATE, new CreateResource(store))
+                .with(Verb.UPDATE, new UpdateResource(store))
+                .with(Verb.PATCH, new PatchResource(store))
+                .with(Verb.DELETE, new DeleteResource(store));
+    }
+    // end::verbs[]
 
     /** {@code /openapi/v3} and its documents, {@code /openapi/v2}; everything else outside the API is still a 404. */
     @Override

@@ -7,6 +7,7 @@ import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.server.Discovery;
 import io.rvlab.ch02.server.ResourceHandler;
+import io.rvlab.ch03.server.handlers.PatchResource;
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch03.api.Definitions;
 import io.rvlab.ch03.api.Schema;
@@ -38,8 +39,7 @@ public final class OpenApiV3 {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     /** The patch formats this server applies (no apply-patch: there is no server-side apply here). */
-    public static final List<String> PATCH_TYPES = List.of(UpdatingResourceHandler.JSON_PATCH,
-            UpdatingResourceHandler.MERGE_PATCH, UpdatingResourceHandler.STRATEGIC_MERGE_PATCH);
+    public static final List<String> PATCH_TYPES = PatchResource.PATCH_TYPES;
 
     private final Map<String, ObjectNode> documents = new LinkedHashMap<>(); // "api/v1" -> document
     private final ObjectNode index = F.objectNode();

@@ -1,25 +1,22 @@
 package io.rvlab.ch04.server;
 
 import io.etcd.jetcd.Client;
-import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.server.ApiRequest;
-import io.rvlab.ch02.server.ResourcePath;
-import io.rvlab.ch02.server.ResponseStream;
-import io.rvlab.ch02.server.TableConvertor;
+import io.rvlab.ch02.server.ResourceHandler;
+import io.rvlab.ch02.server.handlers.Verb;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
-import io.rvlab.ch03.server.UpdatingResourceHandler;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch04.cache.CacheWatcher;
-import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchSource;
+import io.rvlab.ch04.server.handlers.ListFromCache;
+import io.rvlab.ch04.server.handlers.WatchResource;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,26 +25,25 @@ import java.util.function.Function;
 /**
  * Chapter 3's server, plus watch: every served resource has a {@link WatchCache} (or, started
  * without one, watches straight from etcd), and {@code GET ...?watch=1} (or the older
- * {@code /api/v1/watch/...} paths) streams its events.
+ * {@code /api/v1/watch/...} paths) streams its events ({@link WatchResource}, registered as each
+ * resource's WATCH verb).
  *
  * <p>A watch holds no thread: once its headers are sent, its request's thread goes back to the
  * pool, and its events are written on its connection's event loop as they come
- * ({@link WatchStream}). A watch lasts up to an hour, and a thousand of them must not starve
+ * ({@code WatchStream}). A watch lasts up to an hour, and a thousand of them must not starve
  * ordinary requests (kube-apiserver likewise does not count watches against its in-flight request
  * limit). A client may ask for its watch over a WebSocket instead of a chunked response: each
  * event is then one text message.
  */
 public class WatchApiServer extends ConcurrencyApiServer {
 
-    private final Map<String, WatchingResourceHandler> byPath = new LinkedHashMap<>();
-    private final Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
+    private final Map<ResourceType, WatchSource> sources;
 
-    protected WatchApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address) {
-        super(List.<UpdatingResourceHandler>copyOf(handlers), address);
-        for (WatchingResourceHandler handler : handlers) {
-            byPath.put(handler.type().groupVersion() + "/" + handler.type().resource(), handler);
-            sources.put(handler.type(), handler.watches());
-        }
+    /** Serves {@code handlers}, whose watches come from {@code sources}, one per served resource. */
+    protected WatchApiServer(List<ResourceHandler> handlers, Map<ResourceType, WatchSource> sources,
+            InetSocketAddress address) {
+        super(handlers, address);
+        this.sources = new LinkedHashMap<>(sources);
     }
 
     // tag::start[]
@@ -71,11 +67,27 @@ public class WatchApiServer extends ConcurrencyApiServer {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
-        List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .map(type -> new WatchingResourceHandler(new UpdatingRegistryStore(type, storage), watches.apply(type)))
-                .toList();
-        return new WatchApiServer(handlers, new InetSocketAddress(bindAddress, port));
+        Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
+        List<ResourceHandler> handlers = new ArrayList<>();
+        for (ResourceType type : ServedTypes.ALL) {
+            sources.put(type, watches.apply(type));
+            handlers.add(resourceHandler(new UpdatingRegistryStore(type, storage), sources.get(type)));
+        }
+        return new WatchApiServer(handlers, sources, new InetSocketAddress(bindAddress, port));
     }
+
+    // tag::verbs[]
+    /**
+     * Chapter 3's verbs of {@code store}'s resource, with WATCH registered, and LIST wrapped so that
+     * {@code resourceVersion=0} is answered from {@code watches} when it is a cache.
+     */
+    public static ResourceHandler resourceHandler(UpdatingRegistryStore store, WatchSource watches) {
+        ResourceHandler chapter3 = ConcurrencyApiServer.resourceHandler(store);
+        return chapter3
+                .with(Verb.LIST, new ListFromCache(watches, chapter3.handler(Verb.LIST)))
+                .with(Verb.WATCH, new WatchResource(store.type(), watches));
+    }
+    // end::verbs[]
 
     /**
      * The watch cache of {@code type}, such as {@link ResourceTypes#CONFIGMAPS}.
@@ -96,70 +108,6 @@ public class WatchApiServer extends ConcurrencyApiServer {
     /** How many etcd watches the server holds: with caches, one per resource however many clients watch. */
     public int etcdWatches() {
         return sources.values().stream().mapToInt(WatchSource::etcdWatches).sum();
-    }
-
-    // tag::take-over[]
-    /** A watch request is answered by a {@link WatchStream}, which holds no thread; anything else as before. */
-    @Override
-    protected boolean takeOver(ResponseStream response, ApiRequest request) {
-        List<String> s = request.segments();
-        int resourceStart;
-        String groupVersion;
-        if (s.size() > 2 && s.get(0).equals("api") && s.get(1).equals("v1")) {
-            groupVersion = "v1";
-            resourceStart = 2;
-        } else if (s.size() > 3 && s.get(0).equals("apis")) {
-            groupVersion = s.get(1) + "/" + s.get(2);
-            resourceStart = 3;
-        } else {
-            return false;
-        }
-        boolean legacyPath = s.get(resourceStart).equals("watch"); // /api/v1/watch/namespaces/...
-        if (!request.method().equals("GET") || !(legacyPath || WatchingResourceHandler.isTrue(request.param("watch")))) {
-            return false;
-        }
-        List<String> rest = s.subList(resourceStart + (legacyPath ? 1 : 0), s.size());
-        ResourcePath path = ResourcePath.parse(rest).orElseThrow(() -> Status.pathNotFound().exception());
-        WatchingResourceHandler handler = byPath.get(groupVersion + "/" + path.resource());
-        boolean shapeFits = handler != null && path.subresource().isEmpty()
-                && (handler.type().namespaced() ? path.namespacedPath() || path.isCollection() : !path.namespacedPath());
-        if (!shapeFits) {
-            throw Status.pathNotFound().exception();
-        }
-        startWatch(response, request, path, handler);
-        return true;
-    }
-    // end::take-over[]
-
-    /**
-     * Starts one watch of {@code handler}'s resource: its options are checked (a mistake is thrown as
-     * a 4xx Status, before any stream begins), its watcher registered, and its stream started.
-     * Chapter 5 overrides this for streaming lists.
-     */
-    protected void startWatch(ResponseStream response, ApiRequest request, ResourcePath path,
-            WatchingResourceHandler handler) {
-        CacheWatcher watcher = handler.watches().watch(handler.watchOptions(request, path));
-        stream(response, request, handler.type(), watcher);
-    }
-
-    /**
-     * Streams {@code feed} to the client as its events come, as Table rows if the client asked
-     * for them: over the HTTP response, or over a WebSocket if the request asked for an upgrade
-     * (apiserver's {@code endpoints/handlers/watch.go} serves a watch either way, the same events).
-     */
-    protected void stream(ResponseStream response, ApiRequest request, ResourceType type, EventFeed feed) {
-        String table = TableConvertor.requestedVersion(request.header("Accept"));
-        ResponseStream out = wantsWebSocket(request) ? response.upgradeToWebSocket() : response;
-        new WatchStream(out, feed, type, table).start();
-    }
-
-    /**
-     * Whether the client asks for its watch over a WebSocket: {@code Upgrade: websocket}, with
-     * {@code Connection} naming upgrade (apimachinery's {@code util/wsstream/conn.go} IsWebSocketRequest).
-     */
-    static boolean wantsWebSocket(ApiRequest request) {
-        return request.header("Upgrade").equalsIgnoreCase("websocket")
-                && request.header("Connection").toLowerCase(java.util.Locale.ROOT).contains("upgrade");
     }
 
     /** Ends every watch (each stream finishes cleanly), then stops serving. */

@@ -5,19 +5,26 @@ import io.rvlab.ch02.api.Selection;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiResponse;
+import io.rvlab.ch02.server.ResourceHandler;
 import io.rvlab.ch02.server.ResourcePath;
+import io.rvlab.ch02.server.handlers.Verb;
+import io.rvlab.ch02.server.handlers.VerbHandler;
 import io.rvlab.ch02.storage.DnsNames;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.ch04.cache.WatchSource;
 import io.rvlab.ch04.server.WatchApiServer;
-import io.rvlab.ch04.server.WatchingResourceHandler;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A second API server on the same etcd whose watch cache can be made to stop following etcd: the
@@ -35,8 +42,8 @@ import java.util.List;
  */
 public final class LaggingReplica extends WatchApiServer {
 
-    private LaggingReplica(List<WatchingResourceHandler> handlers, InetSocketAddress address) {
-        super(handlers, address);
+    private LaggingReplica(List<ResourceHandler> handlers, Map<ResourceType, WatchSource> sources, InetSocketAddress address) {
+        super(handlers, sources, address);
     }
 
     /** A replica on {@code etcd}, its caches following etcd until {@link #stall()}. */
@@ -44,11 +51,15 @@ public final class LaggingReplica extends WatchApiServer {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
-        List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .map(type -> (WatchingResourceHandler) new CacheListHandler(new UpdatingRegistryStore(type, storage),
-                        WatchCache.start(etcd, type, options), wait))
-                .toList();
-        return new LaggingReplica(handlers, new InetSocketAddress(bindAddress, port));
+        Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
+        List<ResourceHandler> handlers = new ArrayList<>();
+        for (ResourceType type : ServedTypes.ALL) {
+            WatchCache cache = WatchCache.start(etcd, type, options);
+            sources.put(type, cache);
+            ResourceHandler chapter4 = WatchApiServer.resourceHandler(new UpdatingRegistryStore(type, storage), cache);
+            handlers.add(chapter4.with(Verb.LIST, new CacheList(cache, wait, chapter4.handler(Verb.LIST))));
+        }
+        return new LaggingReplica(handlers, sources, new InetSocketAddress(bindAddress, port));
     }
 
     /** Stops the configmaps cache where it is: its lists at "0" and at N keep answering from that past. */
@@ -63,20 +74,21 @@ public final class LaggingReplica extends WatchApiServer {
     }
 
     // tag::cache-list[]
-    /** Chapter 4's handler, plus "not older than N" lists from the cache, as kube-apiserver's cacher serves them. */
-    private static final class CacheListHandler extends WatchingResourceHandler {
+    /** Chapter 4's list, plus "not older than N" lists from the cache, as kube-apiserver's cacher serves them. */
+    private static final class CacheList implements VerbHandler {
 
         private final WatchCache cache;
         private final Duration wait;
+        private final VerbHandler chapter4;
 
-        CacheListHandler(UpdatingRegistryStore store, WatchCache cache, Duration wait) {
-            super(store, cache);
+        CacheList(WatchCache cache, Duration wait, VerbHandler chapter4) {
             this.cache = cache;
             this.wait = wait;
+            this.chapter4 = chapter4;
         }
 
         @Override
-        protected ApiResponse list(ApiRequest request, ResourcePath path) {
+        public ApiResponse handle(ApiRequest request, ResourcePath path) {
             long wanted = positive(request.param("resourceVersion"));
             String match = request.param("resourceVersionMatch");
             boolean notOlderThan = match.equals("NotOlderThan") || (match.isEmpty() && request.param("limit").isEmpty());
@@ -84,7 +96,7 @@ public final class LaggingReplica extends WatchApiServer {
                     && !request.hasParam("sendInitialEvents")
                     && (path.namespace().isEmpty() || DnsNames.labelErrors(path.namespace()).isEmpty());
             if (!fromCache) {
-                return super.list(request, path); // "", "0", Exact, pages, bad namespaces: as chapter 4 answers them
+                return chapter4.handle(request, path); // "", "0", Exact, pages, bad namespaces: as chapter 4 answers them
             }
             long deadline = System.nanoTime() + wait.toNanos();
             while (cache.resourceVersion() < wanted && System.nanoTime() < deadline) {

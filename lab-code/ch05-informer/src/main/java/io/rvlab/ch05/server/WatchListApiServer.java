@@ -1,25 +1,24 @@
 package io.rvlab.ch05.server;
 
 import io.etcd.jetcd.Client;
-import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.server.ApiRequest;
-import io.rvlab.ch02.server.ResourcePath;
-import io.rvlab.ch02.server.ResponseStream;
+import io.rvlab.ch02.server.ResourceHandler;
+import io.rvlab.ch02.server.handlers.Verb;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
-import io.rvlab.ch04.cache.WatchOptions;
 import io.rvlab.ch04.cache.WatchSource;
 import io.rvlab.ch04.server.WatchApiServer;
-import io.rvlab.ch04.server.WatchingResourceHandler;
+import io.rvlab.ch04.server.handlers.WatchResource;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -31,11 +30,9 @@ import java.util.function.Function;
  */
 public class WatchListApiServer extends WatchApiServer {
 
-    private final WatchListStarter starter;
-
-    protected WatchListApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address, Client etcd) {
-        super(handlers, address);
-        this.starter = new WatchListStarter(etcd);
+    protected WatchListApiServer(List<ResourceHandler> handlers, Map<ResourceType, WatchSource> sources,
+            InetSocketAddress address) {
+        super(handlers, sources, address);
     }
 
     /** Chapter 4's server plus streaming lists, with current Kubernetes' watch validation (WatchList gate on). */
@@ -53,36 +50,28 @@ public class WatchListApiServer extends WatchApiServer {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
-        List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .<WatchingResourceHandler>map(type -> new WatchListResourceHandler(new UpdatingRegistryStore(type, storage),
-                        watches.apply(type)))
-                .toList();
-        return new WatchListApiServer(handlers, new InetSocketAddress(bindAddress, port), etcd);
+        Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
+        List<ResourceHandler> handlers = new ArrayList<>();
+        for (ResourceType type : ServedTypes.ALL) {
+            sources.put(type, watches.apply(type));
+            handlers.add(resourceHandler(new UpdatingRegistryStore(type, storage), sources.get(type), etcd));
+        }
+        return new WatchListApiServer(handlers, sources, new InetSocketAddress(bindAddress, port));
     }
 
-    // tag::start-watch[]
+    // tag::verbs[]
     /**
-     * A watch that names sendInitialEvents (or is defaulted to it) starts as {@link WatchListStarter}
-     * says; a watch from N, without it, is chapter 4's. The options are checked first, so a mistake
-     * is a 422 before any stream begins.
+     * Chapter 4's verbs of {@code store}'s resource, with its WATCH given the rules of current
+     * Kubernetes (the WatchList feature gate on): {@code resourceVersionMatch=NotOlderThan} is allowed
+     * on a watch, together with {@code sendInitialEvents}, checked after the defaulting
+     * {@link WatchListRequest} describes; and the start of a streaming list ({@code WatchListStart},
+     * which reads etcd's current revision from {@code etcd}).
+     * Lists are unchanged: {@code sendInitialEvents} on a list is still 422 "forbidden for list".
      */
-    @Override
-    protected void startWatch(ResponseStream response, ApiRequest request, ResourcePath path,
-            WatchingResourceHandler handler) {
-        WatchListRequest watchList = WatchListRequest.of(request);
-        if (watchList.sendInitialEvents() == null) {
-            super.startWatch(response, request, path, handler);
-            return;
-        }
-        WatchOptions options = handler.watchOptions(request, path); // validates: 422, 400
-        EventFeed feed;
-        try {
-            feed = starter.start(handler.watches(), handler.type(), options, watchList);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw Status.internalError("interrupted while starting a watch").exception();
-        }
-        stream(response, request, handler.type(), feed);
+    public static ResourceHandler resourceHandler(UpdatingRegistryStore store, WatchSource watches, Client etcd) {
+        WatchResource watch = new WatchResource(store.type(), request -> WatchListRequest.of(request).errors(),
+                new WatchListStart(store.type(), watches, new WatchListStarter(etcd)));
+        return WatchApiServer.resourceHandler(store, watches).with(Verb.WATCH, watch);
     }
-    // end::start-watch[]
+    // end::verbs[]
 }

@@ -4,7 +4,7 @@ import io.rvlab.ch02.api.FieldError;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch04.server.WatchingResourceHandler;
+import io.rvlab.ch02.server.handlers.BoolParam;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +40,7 @@ public record WatchListRequest(String resourceVersion, String match, String cont
             match = NOT_OLDER_THAN;
         }
         return new WatchListRequest(resourceVersion, match, request.param("continue"), sendInitialEvents,
-                WatchingResourceHandler.isTrue(request.param("allowWatchBookmarks")));
+                BoolParam.isTrue(request.param("allowWatchBookmarks")));
     }
     // end::defaults[]
 

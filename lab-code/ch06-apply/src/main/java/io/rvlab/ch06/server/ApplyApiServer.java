@@ -4,30 +4,38 @@ import io.etcd.jetcd.Client;
 import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.server.ResourceHandler;
+import io.rvlab.ch02.server.handlers.Verb;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchSource;
-import io.rvlab.ch04.server.WatchingResourceHandler;
 import io.rvlab.ch05.server.WatchListApiServer;
 import io.rvlab.ch06.registry.ApplyRegistryStore;
+import io.rvlab.ch06.server.handlers.CreateResource;
+import io.rvlab.ch06.server.handlers.PatchResource;
+import io.rvlab.ch06.server.handlers.UpdateResource;
 import io.rvlab.ch06.structured.ListMerge;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
  * Chapter 5's server with field management and server-side apply: every write records its manager
  * in {@code metadata.managedFields}, and {@code PATCH} with {@code application/apply-patch+yaml}
- * applies a manager's configuration ({@link ApplyResourceHandler}), which is what
+ * applies a manager's configuration ({@link PatchResource}), which is what
  * {@code kubectl apply --server-side} sends.
  */
 public class ApplyApiServer extends WatchListApiServer {
 
-    protected ApplyApiServer(List<WatchingResourceHandler> handlers, InetSocketAddress address, Client etcd) {
-        super(handlers, address, etcd);
+    protected ApplyApiServer(List<ResourceHandler> handlers, Map<ResourceType, WatchSource> sources,
+            InetSocketAddress address) {
+        super(handlers, sources, address);
     }
 
     // tag::start[]
@@ -59,11 +67,27 @@ public class ApplyApiServer extends WatchListApiServer {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new ApplyRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
-        List<WatchingResourceHandler> handlers = ServedTypes.ALL.stream()
-                .<WatchingResourceHandler>map(type -> new ApplyResourceHandler(new ApplyRegistryStore(type, storage, clock, lists),
-                        watches.apply(type)))
-                .toList();
-        return new ApplyApiServer(handlers, new InetSocketAddress(bindAddress, port), etcd);
+        Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
+        List<ResourceHandler> handlers = new ArrayList<>();
+        for (ResourceType type : ServedTypes.ALL) {
+            sources.put(type, watches.apply(type));
+            handlers.add(resourceHandler(new ApplyRegistryStore(type, storage, clock, lists), sources.get(type), etcd));
+        }
+        return new ApplyApiServer(handlers, sources, new InetSocketAddress(bindAddress, port));
     }
     // end::start[]
+
+    // tag::verbs[]
+    /**
+     * Chapter 5's verbs of {@code store}'s resource, with this chapter's writes registered in place of
+     * chapter 3's: create, update and patch record their manager in managedFields, and PATCH also
+     * applies. DELETE, and the 405s, are still chapter 3's.
+     */
+    public static ResourceHandler resourceHandler(ApplyRegistryStore store, WatchSource watches, Client etcd) {
+        return WatchListApiServer.resourceHandler(store, watches, etcd)
+                .with(Verb.CREATE, new CreateResource(store))
+                .with(Verb.UPDATE, new UpdateResource(store))
+                .with(Verb.PATCH, new PatchResource(store));
+    }
+    // end::verbs[]
 }

@@ -1,4 +1,4 @@
-package io.rvlab.ch04.server;
+package io.rvlab.ch04.server.handlers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.registry.ResourceType;
