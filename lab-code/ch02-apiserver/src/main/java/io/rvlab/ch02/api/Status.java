@@ -1,5 +1,6 @@
 package io.rvlab.ch02.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -155,6 +156,37 @@ public class Status {
                 new Details(null, null, null, null, List.of(new Cause(null, error, null)), 0));
     }
     // end::constructors[]
+
+    // tag::from-json[]
+    /**
+     * Reads a Status body back, as a client receives it: the one decoder every client in the
+     * course uses (for an HTTP error answer and for the Status inside a watch's ERROR event alike).
+     * It keeps everything {@link #toJson} writes, {@code details.causes} included: client-go's
+     * reflector recognises a too-large resourceVersion by its {@code ResourceVersionTooLarge} cause
+     * (k8s.io/client-go tools/cache/reflector.go, isTooLargeResourceVersionError), and an apply
+     * conflict names its contested fields only there. {@code httpCode} stands in when the body has
+     * no {@code code} (a body that is no Status at all keeps the HTTP status).
+     */
+    public static Status fromJson(JsonNode json, int httpCode) {
+        JsonNode d = json.path("details");
+        Details details = null;
+        if (d.isObject()) {
+            List<Cause> causes = new ArrayList<>();
+            for (JsonNode c : d.path("causes")) {
+                causes.add(new Cause(text(c, "reason"), text(c, "message"), text(c, "field")));
+            }
+            details = new Details(text(d, "name"), text(d, "group"), text(d, "kind"), text(d, "uid"), causes,
+                    d.path("retryAfterSeconds").asInt(0));
+        }
+        return new Status(json.path("status").asText("Failure"), json.path("message").asText(""),
+                text(json, "reason"), details, json.path("code").asInt(httpCode), text(json.path("metadata"), "continue"));
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+    // end::from-json[]
 
     public String status() {
         return status;

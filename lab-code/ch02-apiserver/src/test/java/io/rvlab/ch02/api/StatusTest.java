@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch02.storage.ResourceExpiredException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -95,5 +97,47 @@ class StatusTest {
                 .isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
                         + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
         assertThat(GoJson.pretty(Status.badRequest("x").toJson())).startsWith("{\n  \"kind\": \"Status\",\n  \"apiVersion\": \"v1\",\n  \"metadata\": {},");
+    }
+
+    private static Status decode(String body, int httpCode) throws IOException {
+        return Status.fromJson(GoJson.read(body.getBytes(StandardCharsets.UTF_8)), httpCode);
+    }
+
+    @Test
+    @DisplayName("fromJson keeps details.causes: golden d1's Too large resource version decodes to the same bytes, cause included")
+    void fromJsonKeepsCauses() throws IOException {
+        String d1 = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                + "\"message\":\"Timeout: Too large resource version: 1000098, current: 97\",\"reason\":\"Timeout\","
+                + "\"details\":{\"causes\":[{\"reason\":\"ResourceVersionTooLarge\",\"message\":\"Too large resource version\"}],"
+                + "\"retryAfterSeconds\":1},\"code\":504}";
+        Status status = decode(d1, 504);
+        assertThat(status.details().causes()).containsExactly(
+                new Status.Cause("ResourceVersionTooLarge", "Too large resource version", null));
+        assertThat(status.retryAfterSeconds()).isEqualTo(1);
+        assertThat(status.toString()).as("decoding loses nothing toJson writes").isEqualTo(d1);
+
+        Status invalid = Status.invalid(ListOptionsValidation.LIST_OPTIONS, "", List.of(
+                FieldError.forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden unless resourceVersion is provided"),
+                FieldError.invalid("metadata.name", "X", "bad")));
+        Status back = decode(invalid.toString(), 500);
+        assertThat(back.details().causes()).isEqualTo(invalid.details().causes());
+        assertThat(back.details().causes()).extracting(Status.Cause::field).containsExactly("resourceVersionMatch", "metadata.name");
+        assertThat(back.toString()).isEqualTo(invalid.toString());
+    }
+
+    @Test
+    @DisplayName("fromJson: the continue token of a 410, the HTTP code when the body has none, no details when none were sent")
+    void fromJsonRest() throws IOException {
+        Status expired = Status.expired(ResourceExpiredException.CONTINUE_TOO_OLD, "tok");
+        assertThat(decode(expired.toString(), 410).continueToken()).isEqualTo("tok");
+        assertThat(decode(expired.toString(), 410).toString()).isEqualTo(expired.toString());
+
+        Status bare = decode("{\"message\":\"no\"}", 503);
+        assertThat(bare.code()).isEqualTo(503);
+        assertThat(bare.status()).isEqualTo("Failure");
+        assertThat(bare.reason()).isNull();
+        assertThat(bare.details()).isNull();
+        assertThat(decode("{\"details\":{}}", 404).details()).isNotNull()
+                .satisfies(d -> assertThat(d.causes()).isEmpty());
     }
 }

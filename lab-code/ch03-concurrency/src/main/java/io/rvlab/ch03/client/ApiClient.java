@@ -114,7 +114,7 @@ public final class ApiClient {
         listener.received(method, path, response.statusCode(), json);
         // tag::errors[]
         if (response.statusCode() >= 400) {
-            Status status = status(json, response.statusCode());
+            Status status = Status.fromJson(json, response.statusCode());
             throw switch (String.valueOf(status.reason())) {
                 case "Conflict" -> new ConflictException(status);         // a stale read: read again, retry
                 case "AlreadyExists" -> new AlreadyExistsException(status); // a taken name: retrying cannot help
@@ -126,22 +126,5 @@ public final class ApiClient {
             throw new IllegalStateException(method + " " + path + ": expected an object, got " + json);
         }
         return object;
-    }
-
-    /** Reads a Status body back into a {@link Status}. */
-    static Status status(JsonNode json, int httpCode) {
-        JsonNode d = json.path("details");
-        Status.Details details = d.isObject()
-                ? new Status.Details(text(d, "name"), text(d, "group"), text(d, "kind"), text(d, "uid"), null,
-                        d.path("retryAfterSeconds").asInt(0))
-                : null;
-        int code = json.path("code").asInt(httpCode);
-        return new Status(json.path("status").asText("Failure"), json.path("message").asText(""),
-                text(json, "reason"), details, code, null);
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asText();
     }
 }

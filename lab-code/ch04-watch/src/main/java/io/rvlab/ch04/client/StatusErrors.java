@@ -19,7 +19,7 @@ public final class StatusErrors {
 
     /** The exception for a Status body; {@code httpCode} stands in if the body has no {@code code}. */
     public static StatusException fromObject(JsonNode json, int httpCode) {
-        Status status = status(json, httpCode);
+        Status status = Status.fromJson(json, httpCode);
         if (status.code() == 410) {
             return new ExpiredException(status);
         }
@@ -37,22 +37,5 @@ public final class StatusErrors {
     public static boolean isRetryable(StatusException error) {
         int code = error.status().code();
         return code == 429 || code >= 500;
-    }
-
-    /** Reads a Status body back into a {@link Status} (a body that is no Status keeps the HTTP code). */
-    static Status status(JsonNode json, int httpCode) {
-        JsonNode d = json.path("details");
-        Status.Details details = d.isObject()
-                ? new Status.Details(text(d, "name"), text(d, "group"), text(d, "kind"), text(d, "uid"), null,
-                        d.path("retryAfterSeconds").asInt(0))
-                : null;
-        String continueToken = text(json.path("metadata"), "continue");
-        return new Status(json.path("status").asText("Failure"), json.path("message").asText(""),
-                text(json, "reason"), details, json.path("code").asInt(httpCode), continueToken);
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asText();
     }
 }

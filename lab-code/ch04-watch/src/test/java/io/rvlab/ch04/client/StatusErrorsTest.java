@@ -2,6 +2,7 @@ package io.rvlab.ch04.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.storage.GoJson;
 import io.rvlab.ch03.client.AlreadyExistsException;
@@ -58,5 +59,7 @@ class StatusErrorsTest {
                 + "\"retryAfterSeconds\":1},\"code\":504}", 504);
         assertThat(StatusErrors.isRetryable(tooLarge)).isTrue();
         assertThat(tooLarge.status().retryAfterSeconds()).isEqualTo(1);
+        assertThat(tooLarge.status().details().causes()).as("the cause client-go's reflector looks for survives decoding")
+                .containsExactly(new Status.Cause("ResourceVersionTooLarge", "Too large resource version", null));
     }
 }

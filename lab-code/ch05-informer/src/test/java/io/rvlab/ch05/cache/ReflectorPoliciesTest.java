@@ -71,4 +71,18 @@ class ReflectorPoliciesTest {
         assertThat(Reflector.isRetriableWatchStart(new java.io.IOException("connection reset"))).as("anything else: list again").isFalse();
         assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(500, "InternalError", "x", null)))).isFalse();
     }
+
+    @Test
+    @DisplayName("the ResourceVersionTooLarge cause alone marks a too-large resourceVersion, once the client has decoded the body")
+    void tooLargeByCauseAfterDecoding() throws java.io.IOException {
+        // The cause, with a message the fallback does not know: only the decoded cause can say "too large".
+        String body = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                + "\"message\":\"resourceVersion 9 is not there yet\",\"reason\":\"Timeout\",\"details\":{\"causes\":"
+                + "[{\"reason\":\"ResourceVersionTooLarge\",\"message\":\"Too large resource version\"}]},\"code\":504}";
+        StatusException decoded = io.rvlab.ch04.client.StatusErrors.fromObject(
+                io.rvlab.ch02.storage.GoJson.read(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 504);
+        assertThat(Reflector.isTooLargeResourceVersion(decoded)).isTrue();
+        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(
+                Status.failure(504, "Timeout", "resourceVersion 9 is not there yet", null)))).as("the same without its cause").isFalse();
+    }
 }

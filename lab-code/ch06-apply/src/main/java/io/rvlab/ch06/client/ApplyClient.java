@@ -15,8 +15,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A client for the writes of server-side apply, over {@code java.net.http}: an apply patch
@@ -167,7 +165,7 @@ public final class ApplyClient {
         }
         listener.received(method, path, response.statusCode(), json);
         if (response.statusCode() >= 400) {
-            Status status = status(json, response.statusCode());
+            Status status = Status.fromJson(json, response.statusCode());
             throw switch (String.valueOf(status.reason())) {
                 case "Conflict" -> new ConflictException(status);
                 case "AlreadyExists" -> new AlreadyExistsException(status);
@@ -178,26 +176,5 @@ public final class ApplyClient {
             throw new IllegalStateException(method + " " + path + ": expected an object, got " + json);
         }
         return object;
-    }
-
-    /** Reads a Status body back into a {@link Status}, with its causes (an apply conflict's contested fields). */
-    static Status status(JsonNode json, int httpCode) {
-        JsonNode d = json.path("details");
-        Status.Details details = null;
-        if (d.isObject()) {
-            List<Status.Cause> causes = new ArrayList<>();
-            for (JsonNode c : d.path("causes")) {
-                causes.add(new Status.Cause(text(c, "reason"), text(c, "message"), text(c, "field")));
-            }
-            details = new Status.Details(text(d, "name"), text(d, "group"), text(d, "kind"), text(d, "uid"), causes,
-                    d.path("retryAfterSeconds").asInt(0));
-        }
-        return new Status(json.path("status").asText("Failure"), json.path("message").asText(""), text(json, "reason"),
-                details, json.path("code").asInt(httpCode), null);
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.asText();
     }
 }
