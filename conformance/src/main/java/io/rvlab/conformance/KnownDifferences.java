@@ -10,9 +10,9 @@ import java.util.Set;
  * when one stops occurring); the build publishes each chapter's new ones as that chapter's
  * "differences from Kubernetes" table ({@link DifferencesTable}).
  *
- * <p>The version policy (reference/README.md) decides what belongs here: match 1.26.1's wire
- * behaviour, except where the fact sheet records that current Kubernetes behaves differently (then
- * follow current Kubernetes), or where 1.26 has a known weakness worth doing better than. A
+ * <p>The version policy (CONTRIBUTING.adoc, "The version policy") decides what belongs here: match
+ * 1.26.1's wire behaviour, except where current Kubernetes behaves differently (then follow current
+ * Kubernetes, citing the upstream source), or where 1.26 has a known weakness worth doing better than. A
  * difference that fits neither goes to {@link OpenDifferences} until the server is fixed.
  */
 public final class KnownDifferences {
@@ -34,8 +34,9 @@ public final class KnownDifferences {
                             + "transcript's numbering), as for a list without resourceVersion (b1).",
                     "rvlab has no watch cache until chapter 4; every list is read from etcd (as with "
                             + "`--watch-cache=false`, golden n1.1). Both answers keep the promise of resourceVersion "
-                            + "\"0\" (any) and NotOlderThan; etcd's is the newest possible. Fact sheet §1.6: a "
-                            + "cache-served list carries the cache's revision, an etcd-served one the header revision.")
+                            + "\"0\" (any) and NotOlderThan; etcd's is the newest possible. A cache-served list "
+                            + "carries the cache's revision (golden b2.1), an etcd-served one etcd's header revision "
+                            + "(k8s.io/apiserver pkg/storage/etcd3/store.go, GetList).")
                     .until(3), // chapter 4's watch cache answers b2.1 as kube-apiserver does; b2.2 and b2.3: see below
             new ListedDifference(2, "b3", List.of("b3.5"), Set.of(Aspect.ITEMS, Aspect.BODY),
                     "Served from the watch cache, which ignores `limit` for resourceVersion \"0\": all three "
@@ -44,14 +45,15 @@ public final class KnownDifferences {
                             + "`remainingItemCount: 2`, and etcd's header revision (86 in the transcript's numbering).",
                     "rvlab has no watch cache until chapter 4, so every list is read from etcd, as kube-apiserver "
                             + "does with `--watch-cache=false` (golden n1.2: `limit=1&resourceVersion=0` gives one item "
-                            + "and a continue token). Fact sheet §1.2: the cache ignores `limit` when resourceVersion is \"0\".")
+                            + "and a continue token). The cache ignores `limit` when resourceVersion is \"0\" (k8s.io/apiserver "
+                            + "pkg/storage/cacher/cacher.go, shouldDelegateList).")
                     .until(3), // chapter 4's watch cache ignores limit for resourceVersion "0" too
             new ListedDifference(2, "b3", List.of("b3.12"), Set.of(Aspect.STATUS),
                     "HTTP 500 with no reason: `resourceVersion: Invalid value: \"abc\": strconv.ParseUint: "
                             + "parsing \"abc\": invalid syntax`.",
                     "HTTP 400 BadRequest: `invalid resource version: resourceVersion: Invalid value: \"abc\": ...`.",
                     "Version policy: current Kubernetes (1.33 and later) validates the list options first and answers "
-                            + "400 BadRequest with this message (fact sheet §0, version deltas). A malformed "
+                            + "400 BadRequest with this message (k8s.io/apiserver pkg/storage/etcd3/store.go, GetList). A malformed "
                             + "resourceVersion is the client's mistake, not the server's."),
             new ListedDifference(2, "d1", List.of("d1.1", "d1.2", "d1.3", "d1.7"), Set.of(Aspect.BODY),
                     "The watch cache waits 3 s for the revision, then answers 504 `Too large resource version: "
@@ -61,8 +63,8 @@ public final class KnownDifferences {
                             + "numbering).",
                     "rvlab waits for etcd itself (no watch cache until chapter 4), so the revision it reports is "
                             + "etcd's. The 1.26 cache lags the global revision until an event of its own resource "
-                            + "arrives, a known weakness the version policy asks to do better than (golden README, "
-                            + "observation 1).")
+                            + "arrives (golden d1: `current: 97` while etcd was at 98), a known weakness the version policy "
+                            + "asks to do better than.")
                     .until(3), // chapter 4: the same answer, for a reason of its own (below)
             new ListedDifference(2, "d1", List.of("d1.4", "d1.6"), Set.of(Aspect.STATUS, Aspect.RETRY_AFTER, Aspect.WAIT),
                     "`Exact` at a future revision goes to etcd and fails at once: HTTP 500 with no reason, "
@@ -71,8 +73,8 @@ public final class KnownDifferences {
                             + "version: N, current: C` (cause ResourceVersionTooLarge), `retryAfterSeconds: 1` and "
                             + "`Retry-After: 1`.",
                     "Current Kubernetes turns etcd's future-revision error into the same 504 \"Too large resource "
-                            + "version\" as the other read paths (fact sheet §1.2, storage level: ErrFutureRev becomes "
-                            + "TooLargeResourceVersion with the current revision), and the version policy follows current "
+                            + "version\" as the other read paths (k8s.io/apiserver pkg/storage/etcd3/store.go, GetList: etcd's "
+                            + "ErrFutureRev becomes TooLargeResourceVersion with the current revision), and the version policy follows current "
                             + "Kubernetes. rvlab answers it the way it answers every too-large resourceVersion: after the "
                             + "watch cache's 3 s wait, with Retry-After (see d1.5)."),
             new ListedDifference(2, "d1", List.of("d1.5"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
@@ -113,8 +115,8 @@ public final class KnownDifferences {
                             + "now answers as kube-apiserver does).",
                     "rvlab's watch cache answers the reads that ask for no freshness at all (resourceVersion \"0\"); a "
                             + "NotOlderThan (or legacy) resourceVersion N is read from etcd, whose answer is always at "
-                            + "least N, so no cache has to wait for N. Both answers keep the NotOlderThan promise (fact "
-                            + "sheet §1.6)."),
+                            + "least N, so no cache has to wait for N. Both answers keep the NotOlderThan promise "
+                            + "(k8s.io/apiserver pkg/storage/etcd3/store.go, validateMinimumResourceVersion)."),
             new ListedDifference(4, "d1", List.of("d1.1", "d1.2", "d1.3", "d1.7"), Set.of(Aspect.BODY),
                     "The watch cache waits 3 s for the revision, then answers 504 `Too large resource version: "
                             + "1000098, current: 97`: 97 is the last event the cache had seen, although etcd was at 98.",
@@ -123,7 +125,8 @@ public final class KnownDifferences {
                     "A GET or a list at a non-zero resourceVersion is served by etcd in rvlab (its watch cache answers "
                             + "only resourceVersion \"0\" lists and watches), so the revision it waits for, and reports, "
                             + "is etcd's. The 1.26 cache lags the global revision until an event of its own resource "
-                            + "arrives, a weakness the version policy lets rvlab do better than (golden README, observation 1)."),
+                            + "arrives (golden d1: `current: 97` while etcd was at 98), a weakness the version policy lets rvlab do "
+                            + "better than."),
             new ListedDifference(4, "d1", List.of("d1.5"), Set.of(Aspect.RETRY_AFTER, Aspect.WAIT, Aspect.BODY),
                     "`limit` with `NotOlderThan` goes to etcd: HTTP 504 at once, without `retryAfterSeconds` or a "
                             + "`Retry-After` header.",
@@ -158,8 +161,9 @@ public final class KnownDifferences {
             new ListedDifference(4, "i1", List.of("i.5"), Set.of(Aspect.STATUS),
                     "`sendInitialEvents=true` on a list (not a watch) is ignored: HTTP 200 with the list.",
                     "HTTP 422 Invalid: `sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list`.",
-                    "Version policy: current Kubernetes validates list options this way (fact sheet §1.2, validation "
-                            + "of list options: a non-watch request with sendInitialEvents is Forbidden); 1.26 had no "
+                    "Version policy: current Kubernetes validates list options this way (k8s.io/apimachinery "
+                            + "pkg/apis/meta/internalversion/validation/validation.go, ValidateListOptions: a non-watch "
+                            + "request with sendInitialEvents is Forbidden); 1.26 had no "
                             + "sendInitialEvents at all."),
 
             // n1-n3 were recorded with --watch-cache=false; rvlab's chapter 4 server always has its watch cache.
@@ -225,7 +229,7 @@ public final class KnownDifferences {
                     "HTTP 200 and a streaming list: every configmap as an ADDED event, one BOOKMARK annotated "
                             + "`k8s.io/initial-events-end: \"true\"` at the state's resourceVersion, then the changes "
                             + "until timeoutSeconds.",
-                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it (sendInitialEvents came in 1.27; the gate is on by default since 1.34). Fact sheet §2.7: "
+                    "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 refused it (sendInitialEvents came in 1.27; the gate is on by default since 1.34). KEP-3157 (watch-list): "
                             + "with resourceVersion unset the state is a consistent read, at least etcd's revision at "
                             + "the request; with \"0\" it is the watch cache's."),
             new ListedDifference(5, "i1", List.of("i.3", "i.4"), Set.of(Aspect.STATUS),
@@ -233,7 +237,8 @@ public final class KnownDifferences {
                     "HTTP 422 Invalid: `resourceVersionMatch: Forbidden: sendInitialEvents requires setting "
                             + "resourceVersionMatch to NotOlderThan` (for true and false alike).",
                     "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on; 1.26.1 ignored sendInitialEvents. Current Kubernetes validates a watch's options this way (apimachinery's "
-                            + "validateWatchOptions, fact sheet §2.7): sendInitialEvents, whatever its value, requires "
+                            + "validateWatchOptions in pkg/apis/meta/internalversion/validation/validation.go): sendInitialEvents, "
+                            + "whatever its value, requires "
                             + "resourceVersionMatch=NotOlderThan."),
             new ListedDifference(5, "e3", List.of("e3#4"), Set.of(Aspect.EVENTS),
                     "The ADDED events of the state, and nothing to say where they end.",
@@ -242,13 +247,13 @@ public final class KnownDifferences {
                     "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on. Its defaulting turns a watch from resourceVersion \"\" or \"0\" that names neither "
                             + "sendInitialEvents nor resourceVersionMatch into `sendInitialEvents=true&resourceVersionMatch=NotOlderThan`; "
                             + "with allowWatchBookmarks=true that is a streaming list, which ends its initial events with "
-                            + "the annotated bookmark (fact sheet §2.1: \"Consequence on 1.34+\")."),
+                            + "the annotated bookmark (k8s.io/apimachinery pkg/apis/meta/internalversion, SetListOptionsDefaults)."),
             new ListedDifference(5, "e3", List.of("e3#1", "e3#3", "e3#5"), Set.of(Aspect.TIMING),
                     "The headers and the initial ADDED events at once (0.04 s).",
                     "The headers and the ADDED events up to about two seconds later, once the watch cache has "
                             + "reached etcd's revision at the request.",
                     "rvlab's chapter 5 follows current Kubernetes with the WatchList gate on. A watch from resourceVersion unset is defaulted to a streaming list, which is a consistent "
-                            + "read: the watch cache must first reach etcd's current revision (fact sheet §2.7). On a "
+                            + "read: the watch cache must first reach etcd's current revision (KEP-3157). On a "
                             + "quiet resource rvlab's cache learns of it from etcd's next progress notification (every "
                             + "second on the course's etcd); current kube-apiserver asks etcd for progress on demand "
                             + "and waits milliseconds, which chapter 4's cache does not do (see WatchCache). Runs where "

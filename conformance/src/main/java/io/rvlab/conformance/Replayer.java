@@ -917,7 +917,8 @@ public final class Replayer {
     /**
      * Whether kube-apiserver 1.26 (watch cache on) served a list from the cache rather than etcd:
      * with resourceVersion "0", or with a non-zero resourceVersion that is not Exact and no limit;
-     * never with a continue token. (Fact sheet §1.2; golden b2.1–b2.3, b3.5 against b1, b3.1, b3.7.)
+     * never with a continue token. (k8s.io/apiserver pkg/storage/cacher/cacher.go, shouldDelegateList;
+     * golden b2.1–b2.3, b3.5 against b1, b3.1, b3.7.)
      */
     static String queryParam(String target, String name) {
         int question = target.indexOf('?');

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The API server over HTTP, on the shared etcd, compared with the golden transcripts of a real
- * kube-apiserver: response shapes field by field, Status bodies byte for byte (names changed), and
+ * kube-apiserver (conformance/golden/): response shapes field by field, Status bodies byte for byte (names changed), and
  * the HTTP framing.
  */
 @ExtendWith(EtcdExtension.class)

@@ -25,7 +25,7 @@ public interface RelistPolicy {
         if (lastSync == null || lastSync.isEmpty()) {
             return "0";
         }
-        return lastSync;
+        return lastSync; // the fix of kubernetes/kubernetes#83520: a relist never at "0" again, so never back in time
     };
     // end::relist-decision[]
 }
