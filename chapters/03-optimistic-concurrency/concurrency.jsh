@@ -15,7 +15,7 @@ import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.FourNumbers;
 import io.rvlab.ch01.RevisionReader;
 import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.api.RetryOnConflict;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.client.ConfigMapClient;

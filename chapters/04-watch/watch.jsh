@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.options.WatchOption;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import java.io.BufferedReader;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.watch.WatchEvent.Type;
 import io.rvlab.support.etcd.Etcd;

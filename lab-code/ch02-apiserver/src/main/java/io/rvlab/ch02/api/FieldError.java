@@ -1,6 +1,6 @@
 package io.rvlab.ch02.api;
 
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 
 /**
  * One thing wrong with one field of a request (apimachinery's field.Error). Its text is

@@ -2,7 +2,7 @@ package io.rvlab.ch02.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.ObjectFilter;
 import java.util.ArrayList;
 import java.util.Comparator;

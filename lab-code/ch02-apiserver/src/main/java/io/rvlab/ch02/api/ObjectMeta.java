@@ -2,7 +2,7 @@ package io.rvlab.ch02.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

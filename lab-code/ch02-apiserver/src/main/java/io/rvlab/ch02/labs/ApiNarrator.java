@@ -15,7 +15,7 @@ import io.rvlab.ch01.RevisionReader;
 import io.rvlab.ch01.RevisionWriter;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.EtcdStorage;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;

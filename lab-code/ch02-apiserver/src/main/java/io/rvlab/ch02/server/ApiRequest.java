@@ -2,10 +2,10 @@ package io.rvlab.ch02.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.api.ProtobufBodies;
+import io.rvlab.ch02.wire.protobuf.ProtobufBodies;
 import io.rvlab.ch02.api.Status;
-import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch02.storage.GoJsonSyntax;
+import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJsonSyntax;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

@@ -11,6 +11,8 @@ import io.rvlab.ch02.server.authn.BearerTokenAuthenticator;
 import io.rvlab.ch02.server.handlers.Verb;
 import io.rvlab.ch02.server.serving.SecureServing;
 import io.rvlab.ch02.storage.Storage;
+import io.rvlab.ch02.wire.discovery.Discovery;
+import io.rvlab.ch02.wire.table.TableConvertor;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;

@@ -7,6 +7,7 @@ import io.rvlab.ch02.server.serving.SecureServing;
 import io.rvlab.ch02.server.serving.ServingCertKey;
 import io.rvlab.ch02.server.serving.ServingCertificates;
 import io.rvlab.ch02.storage.EtcdStorage;
+import io.rvlab.ch02.wire.discovery.Discovery;
 import io.rvlab.support.etcd.Etcd;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -2,7 +2,7 @@ package io.rvlab.ch02.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rvlab.ch02.api.Status;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;

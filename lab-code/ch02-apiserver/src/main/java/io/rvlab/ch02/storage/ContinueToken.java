@@ -1,6 +1,8 @@
 package io.rvlab.ch02.storage;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJsonSyntax;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -18,6 +18,7 @@ import io.rvlab.ch01.Bytes;
 import io.rvlab.ch01.CompactedRevisionException;
 import io.rvlab.ch01.FutureRevisionException;
 import io.rvlab.ch01.RevisionErrors;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

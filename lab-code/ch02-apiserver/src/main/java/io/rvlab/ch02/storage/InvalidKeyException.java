@@ -1,5 +1,6 @@
 package io.rvlab.ch02.storage;
 
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package io.rvlab.ch02.storage;
 
+import io.rvlab.ch02.wire.gojson.GoJson;
+
 /**
  * A resourceVersion that is not a decimal unsigned number, such as {@code "abc"} or {@code "-1"}.
  * The message is Kubernetes' field error around Go's strconv.ParseUint error, for example

@@ -1,6 +1,7 @@
 package io.rvlab.ch02.storage;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
 
 /**
  * Turns etcd revisions into resourceVersions and back: the whole of Kubernetes' answer to "which

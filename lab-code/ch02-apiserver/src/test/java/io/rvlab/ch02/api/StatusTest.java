@@ -2,7 +2,7 @@ package io.rvlab.ch02.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.ResourceExpiredException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

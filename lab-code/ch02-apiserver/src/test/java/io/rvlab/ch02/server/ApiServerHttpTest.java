@@ -406,11 +406,6 @@ class ApiServerHttpTest {
         assertThat(plain.path("kind").asText()).isEqualTo("ConfigMapList");
         JsonNode one = http.getAccepting("/api/v1/namespaces/" + ns + "/configmaps/cm-b", kubectlAccept).json();
         assertThat(one.path("rows")).hasSize(1);
-        assertThat(TableConvertor.humanDuration(java.time.Duration.ofSeconds(45))).isEqualTo("45s");
-        assertThat(TableConvertor.humanDuration(java.time.Duration.ofSeconds(150))).isEqualTo("2m30s");
-        assertThat(TableConvertor.humanDuration(java.time.Duration.ofMinutes(61))).isEqualTo("61m");
-        assertThat(TableConvertor.humanDuration(java.time.Duration.ofMinutes(4 * 60 + 12))).isEqualTo("4h12m");
-        assertThat(TableConvertor.humanDuration(java.time.Duration.ofHours(74))).isEqualTo("3d2h");
     }
 
     @Test

@@ -4,7 +4,7 @@ import io.rvlab.ch02.api.GroupKind;
 import io.rvlab.ch02.api.GroupResource;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.api.StorageErrors;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.storage.PreconditionFailedException;
 
 /**

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.FieldError;
 import io.rvlab.ch02.api.GroupKind;
 import io.rvlab.ch02.api.Status;
+import io.rvlab.ch03.wire.openapi.Definitions;
+import io.rvlab.ch03.wire.openapi.Schema;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -54,7 +56,7 @@ public final class FieldValidation {
         public String strictError() {
             StringBuilder text = new StringBuilder("strict decoding error: ");
             for (int i = 0; i < unknownFields.size(); i++) {
-                text.append(i == 0 ? "" : ", ").append("unknown field ").append(io.rvlab.ch02.storage.GoJson.quote(unknownFields.get(i)));
+                text.append(i == 0 ? "" : ", ").append("unknown field ").append(io.rvlab.ch02.wire.gojson.GoJson.quote(unknownFields.get(i)));
             }
             return text.toString();
         }

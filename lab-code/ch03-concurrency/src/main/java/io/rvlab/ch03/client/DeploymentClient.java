@@ -2,7 +2,7 @@ package io.rvlab.ch03.client;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 
 /**
  * {@link ApiClient} for the apps/v1 Deployments of one namespace, by name, with the /status

@@ -2,7 +2,7 @@ package io.rvlab.ch03.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch03.api.Definitions;
+import io.rvlab.ch03.wire.openapi.Definitions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

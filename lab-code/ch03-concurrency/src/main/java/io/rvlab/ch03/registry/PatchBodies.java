@@ -2,8 +2,8 @@ package io.rvlab.ch03.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rvlab.ch02.api.Status;
-import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch02.storage.GoJsonSyntax;
+import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJsonSyntax;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;

@@ -10,18 +10,18 @@ import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.GetOptions;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.InvalidResourceVersionException;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
 import io.rvlab.ch02.storage.RegistryKey;
 import io.rvlab.ch03.api.Conflicts;
-import io.rvlab.ch03.api.Definitions;
+import io.rvlab.ch03.wire.openapi.Definitions;
 import io.rvlab.ch03.api.FieldValidation;
 import io.rvlab.ch03.api.FieldValidation.Decoded;
 import io.rvlab.ch03.api.FieldValidation.Directive;
 import io.rvlab.ch03.storage.Preconditions;
 import io.rvlab.ch03.storage.UpdatableStorage;
-import io.rvlab.ch03.api.Schema;
+import io.rvlab.ch03.wire.openapi.Schema;
 import java.util.List;
 
 /**

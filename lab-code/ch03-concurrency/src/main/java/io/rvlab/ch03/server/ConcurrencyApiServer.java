@@ -16,6 +16,8 @@ import io.rvlab.ch03.server.handlers.UpdateResource;
 import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
 import io.rvlab.ch03.storage.UpdatableStorage;
+import io.rvlab.ch03.wire.openapi.OpenApiV2;
+import io.rvlab.ch03.wire.openapi.OpenApiV3;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;

@@ -9,6 +9,7 @@ import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch03.api.FieldValidation.Decoded;
 import io.rvlab.ch03.api.FieldValidation.Directive;
+import io.rvlab.ch03.wire.openapi.Definitions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.rvlab.ch04.cache;
 
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.nio.charset.StandardCharsets;
 

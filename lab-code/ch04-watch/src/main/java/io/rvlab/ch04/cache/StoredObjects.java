@@ -6,7 +6,7 @@ import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
 import java.util.concurrent.ExecutionException;

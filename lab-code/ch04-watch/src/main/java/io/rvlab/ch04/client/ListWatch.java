@@ -2,7 +2,7 @@ package io.rvlab.ch04.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;

@@ -1,7 +1,7 @@
 package io.rvlab.ch04.guarantees;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.guarantees.EtcdHistory.Change;
 import io.rvlab.ch04.guarantees.WatchRecord.Segment;
 import io.rvlab.ch04.watch.WatchEvent;

@@ -1,7 +1,7 @@
 package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.wire.H2cWatch;
 import io.rvlab.ch04.wire.Http1Watch;

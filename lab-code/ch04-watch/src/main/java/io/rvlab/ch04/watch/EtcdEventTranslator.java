@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.KeyValue;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch02.storage.CorruptObjectException;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.Versioner;
 import java.io.IOException;
 

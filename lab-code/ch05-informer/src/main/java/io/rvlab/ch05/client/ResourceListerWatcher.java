@@ -3,7 +3,7 @@ package io.rvlab.ch05.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.client.StatusErrors;
 import io.rvlab.ch04.client.StreamWatcher;
 import io.rvlab.ch05.cache.ListOptions;

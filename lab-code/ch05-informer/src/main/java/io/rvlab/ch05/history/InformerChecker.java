@@ -1,7 +1,7 @@
 package io.rvlab.ch05.history;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch05.cache.ObjectKeys;
 import io.rvlab.ch05.history.InformerHistory.Entry;
 import io.rvlab.ch05.history.InformerHistory.Kind;

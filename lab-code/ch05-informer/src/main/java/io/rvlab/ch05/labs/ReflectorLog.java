@@ -2,7 +2,7 @@ package io.rvlab.ch05.labs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.client.StreamWatcher;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.ListOptions;

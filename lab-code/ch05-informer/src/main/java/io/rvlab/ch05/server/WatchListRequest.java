@@ -3,7 +3,7 @@ package io.rvlab.ch05.server;
 import io.rvlab.ch02.api.FieldError;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.server.ApiRequest;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.server.handlers.BoolParam;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.api.StatusException;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.client.AlreadyExistsException;
 import io.rvlab.ch03.client.ConflictException;
 import java.io.IOException;

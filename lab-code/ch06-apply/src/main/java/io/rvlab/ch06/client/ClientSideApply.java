@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch03.api.Definitions;
-import io.rvlab.ch03.api.Schema;
+import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch03.wire.openapi.Definitions;
+import io.rvlab.ch03.wire.openapi.Schema;
 import java.util.Iterator;
 import java.util.Map;
 

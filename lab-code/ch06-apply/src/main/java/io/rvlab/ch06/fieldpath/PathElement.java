@@ -2,7 +2,7 @@ package io.rvlab.ch06.fieldpath;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;

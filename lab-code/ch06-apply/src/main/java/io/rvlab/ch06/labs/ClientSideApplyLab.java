@@ -2,7 +2,7 @@ package io.rvlab.ch06.labs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.client.ConflictException;
 import io.rvlab.ch06.client.ApplyClient;
 import io.rvlab.ch06.client.ClientSideApply;

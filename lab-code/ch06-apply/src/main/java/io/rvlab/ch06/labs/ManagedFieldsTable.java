@@ -1,7 +1,7 @@
 package io.rvlab.ch06.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.support.lab.Narrator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

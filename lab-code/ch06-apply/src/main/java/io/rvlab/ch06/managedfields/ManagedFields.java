@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
 import io.rvlab.ch06.fieldpath.FieldsV1;
 import io.rvlab.ch06.managedfields.ManagedFieldsEntry.Operation;
 import io.rvlab.ch06.structured.ManagedFieldSets;

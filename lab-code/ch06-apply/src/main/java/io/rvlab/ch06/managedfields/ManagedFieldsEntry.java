@@ -103,7 +103,7 @@ public record ManagedFieldsEntry(String manager, Operation operation, String api
             throw bad("missing fieldsType in managed fields entry" + where);
         }
         if (!fieldsType.equals("FieldsV1")) {
-            throw bad("invalid fieldsType " + io.rvlab.ch02.storage.GoJson.quote(fieldsType)
+            throw bad("invalid fieldsType " + io.rvlab.ch02.wire.gojson.GoJson.quote(fieldsType)
                     + " in managed fields entry" + where);
         }
         Instant time = null;

@@ -2,7 +2,7 @@ package io.rvlab.ch06.managedfields;
 
 import io.rvlab.ch02.api.FieldError;
 import io.rvlab.ch02.api.Status;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rvlab.ch02.api.StatusException;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch06.managedfields.ManagedFieldsEntry.Operation;
 import java.time.Instant;
 import org.junit.jupiter.api.DisplayName;

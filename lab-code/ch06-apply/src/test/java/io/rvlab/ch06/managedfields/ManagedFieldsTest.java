@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch06.fieldpath.FieldPath;
 import io.rvlab.ch06.fieldpath.FieldSet;
 import io.rvlab.ch06.managedfields.ManagedFieldsEntry.Operation;

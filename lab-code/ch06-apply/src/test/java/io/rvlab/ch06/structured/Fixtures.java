@@ -2,7 +2,7 @@ package io.rvlab.ch06.structured;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch06.fieldpath.FieldPath;
 import io.rvlab.ch06.fieldpath.FieldSet;
 import io.rvlab.ch06.fieldpath.FieldsV1;

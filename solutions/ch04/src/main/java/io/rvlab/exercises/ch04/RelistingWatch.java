@@ -7,7 +7,7 @@ import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.rvlab.ch01.CompactedRevisionException;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.StorageWatch;

@@ -7,7 +7,7 @@ import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiResponse;
 import io.rvlab.ch02.server.ResourcePath;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.storage.ListOptions;
 import io.rvlab.ch02.storage.ResourceVersionMatch;
 

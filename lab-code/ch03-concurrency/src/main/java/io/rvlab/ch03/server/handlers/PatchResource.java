@@ -7,7 +7,7 @@ import io.rvlab.ch02.server.ApiResponse;
 import io.rvlab.ch02.server.ResourcePath;
 import io.rvlab.ch02.server.handlers.DryRun;
 import io.rvlab.ch02.server.handlers.VerbHandler;
-import io.rvlab.ch03.api.Definitions;
+import io.rvlab.ch03.wire.openapi.Definitions;
 import io.rvlab.ch03.api.FieldValidation.Directive;
 import io.rvlab.ch03.registry.JsonPatch;
 import io.rvlab.ch03.registry.MergePatch;

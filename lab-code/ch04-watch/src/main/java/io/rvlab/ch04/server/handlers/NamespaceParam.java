@@ -2,7 +2,7 @@ package io.rvlab.ch04.server.handlers;
 
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.storage.DnsNames;
-import io.rvlab.ch02.storage.GoJson;
+import io.rvlab.ch02.wire.gojson.GoJson;
 import java.util.List;
 
 /** The namespace of a watch or of a list read from the cache, checked before anything is read. */

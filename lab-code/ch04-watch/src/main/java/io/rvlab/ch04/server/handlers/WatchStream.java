@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.server.JsonResponses;
 import io.rvlab.ch02.server.ResponseStream;
-import io.rvlab.ch02.server.TableConvertor;
+import io.rvlab.ch02.wire.table.TableConvertor;
 import io.rvlab.ch04.cache.EncodedEvent;
 import io.rvlab.ch04.cache.EventFeed;
 import io.rvlab.ch04.watch.WatchEvent;

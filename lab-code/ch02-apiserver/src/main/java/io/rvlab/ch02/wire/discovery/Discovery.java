@@ -1,9 +1,10 @@
-package io.rvlab.ch02.server;
+package io.rvlab.ch02.wire.discovery;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.registry.ResourceType;
+import io.rvlab.ch02.server.ResourceHandler;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;

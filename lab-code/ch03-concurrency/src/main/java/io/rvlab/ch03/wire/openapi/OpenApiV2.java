@@ -1,8 +1,8 @@
-package io.rvlab.ch03.server;
+package io.rvlab.ch03.wire.openapi;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.server.Discovery;
+import io.rvlab.ch02.wire.discovery.Discovery;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 

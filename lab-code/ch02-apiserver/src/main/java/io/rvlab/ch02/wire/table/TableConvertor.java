@@ -1,4 +1,4 @@
-package io.rvlab.ch02.server;
+package io.rvlab.ch02.wire.table;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

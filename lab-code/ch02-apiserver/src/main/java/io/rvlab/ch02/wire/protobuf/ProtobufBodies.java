@@ -1,9 +1,13 @@
-package io.rvlab.ch02.api;
+package io.rvlab.ch02.wire.protobuf;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.storage.ObjectMetaOrder;
+import io.rvlab.ch02.api.LabelSelector;
+import io.rvlab.ch02.api.ObjectMeta;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;

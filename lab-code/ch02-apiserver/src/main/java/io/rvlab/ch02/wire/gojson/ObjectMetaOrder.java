@@ -1,4 +1,4 @@
-package io.rvlab.ch02.storage;
+package io.rvlab.ch02.wire.gojson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -1,4 +1,4 @@
-package io.rvlab.ch02.storage;
+package io.rvlab.ch02.wire.gojson;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,10 @@
-package io.rvlab.ch02.api;
+package io.rvlab.ch02.wire.protobuf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rvlab.ch02.api.ObjectMeta;
+import io.rvlab.ch02.api.StatusException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.DisplayName;

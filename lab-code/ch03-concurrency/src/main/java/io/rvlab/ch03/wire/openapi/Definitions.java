@@ -1,16 +1,16 @@
-package io.rvlab.ch03.api;
+package io.rvlab.ch03.wire.openapi;
 
-import static io.rvlab.ch03.api.Schema.any;
-import static io.rvlab.ch03.api.Schema.bool;
-import static io.rvlab.ch03.api.Schema.int32;
-import static io.rvlab.ch03.api.Schema.int64;
-import static io.rvlab.ch03.api.Schema.intOrString;
-import static io.rvlab.ch03.api.Schema.list;
-import static io.rvlab.ch03.api.Schema.map;
-import static io.rvlab.ch03.api.Schema.ref;
-import static io.rvlab.ch03.api.Schema.string;
-import static io.rvlab.ch03.api.Schema.struct;
-import static io.rvlab.ch03.api.Schema.time;
+import static io.rvlab.ch03.wire.openapi.Schema.any;
+import static io.rvlab.ch03.wire.openapi.Schema.bool;
+import static io.rvlab.ch03.wire.openapi.Schema.int32;
+import static io.rvlab.ch03.wire.openapi.Schema.int64;
+import static io.rvlab.ch03.wire.openapi.Schema.intOrString;
+import static io.rvlab.ch03.wire.openapi.Schema.list;
+import static io.rvlab.ch03.wire.openapi.Schema.map;
+import static io.rvlab.ch03.wire.openapi.Schema.ref;
+import static io.rvlab.ch03.wire.openapi.Schema.string;
+import static io.rvlab.ch03.wire.openapi.Schema.struct;
+import static io.rvlab.ch03.wire.openapi.Schema.time;
 
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch03.registry.ServedTypes;

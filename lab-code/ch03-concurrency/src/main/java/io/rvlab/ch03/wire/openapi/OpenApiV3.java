@@ -1,16 +1,16 @@
-package io.rvlab.ch03.server;
+package io.rvlab.ch03.wire.openapi;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.server.Discovery;
+import io.rvlab.ch02.wire.discovery.Discovery;
 import io.rvlab.ch02.server.ResourceHandler;
 import io.rvlab.ch03.server.handlers.PatchResource;
-import io.rvlab.ch02.storage.GoJson;
-import io.rvlab.ch03.api.Definitions;
-import io.rvlab.ch03.api.Schema;
+import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch03.wire.openapi.Definitions;
+import io.rvlab.ch03.wire.openapi.Schema;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,4 +1,4 @@
-package io.rvlab.ch03.api;
+package io.rvlab.ch03.wire.openapi;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,7 +12,7 @@ import java.util.Map;
  * this server does not describe (any JSON, {@code x-kubernetes-preserve-unknown-fields}).
  *
  * <p>The same schema serves three readers: the OpenAPI documents kubectl downloads, strict field
- * validation ({@link FieldValidation}: which fields exist), and strategic merge patch (which lists
+ * validation ({@link io.rvlab.ch03.api.FieldValidation}: which fields exist), and strategic merge patch (which lists
  * merge, and by which key). {@code goType} is the Go type Kubernetes decodes into; it appears in
  * decode errors ({@code cannot unmarshal string into Go struct field ConfigMap.data of type ...}).
  */

@@ -1,0 +1,25 @@
+/**
+ * client-go's informer machinery. Read {@link Reflector} first: LIST, then WATCH from the list's
+ * resourceVersion, relisting after a 410; its choices are the small policies {@link RelistPolicy}
+ * and {@link WatchEventPolicy}, its pauses {@link ReflectorBackoff}, and {@link ListPager} pages
+ * its lists. Then {@link Store}, {@link ThreadSafeIndexer} and {@link Indexer} (the local cache,
+ * filed by {@link ObjectKeys}), then {@link DeltaFIFO} with {@link Delta}, {@link DeltaType} and
+ * {@link DeletedFinalStateUnknown} (the queue between reflector and informer), and last
+ * {@link SharedInformer} with {@link ResourceEventHandler}, which ties them together.
+ * {@link ListAndWatch}, {@link ReflectorListener}, {@link ListOptions} and
+ * {@link WatchListOptions} are hooks and request options.
+ *
+ * <table>
+ *   <caption>Upstream source file and the class here that plays its part</caption>
+ *   <tr><th>Upstream file</th><th>Here</th></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/reflector.go</td><td>{@link Reflector}, {@link RelistPolicy}, {@link WatchEventPolicy}, {@link ReflectorBackoff}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/pager/pager.go</td><td>{@link ListPager}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/store.go</td><td>{@link Store}, {@link ObjectKeys}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/thread_safe_store.go</td><td>{@link ThreadSafeIndexer}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/index.go</td><td>{@link Indexer}, {@link IndexFunc}, {@link Indexers}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/delta_fifo.go</td><td>{@link DeltaFIFO}, {@link Delta}, {@link DeltaType}, {@link DeletedFinalStateUnknown}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/shared_informer.go</td><td>{@link SharedInformer}, {@link ResourceEventHandler}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/listwatch.go</td><td>{@link ListerWatcher}</td></tr>
+ * </table>
+ */
+package io.rvlab.ch05.cache;
