@@ -13,6 +13,7 @@ import io.rvlab.ch02.server.serving.SecureServing;
 import io.rvlab.ch02.storage.Storage;
 import io.rvlab.ch02.wire.discovery.Discovery;
 import io.rvlab.ch02.wire.table.TableConvertor;
+import io.rvlab.support.net.FreePorts;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -148,15 +149,18 @@ public class ApiServer implements AutoCloseable {
             secureServing(options, secure);
         }
         try {
-            this.http = vertx.createHttpServer(options)
-                    .requestHandler(this::receive)
-                    .listen(address.getPort(), host)
-                    .await();
+            this.http = address.getPort() == 0
+                    ? FreePorts.listen(port -> listen(options, port)) // not the kernel's pick: see FreePorts
+                    : listen(options, address.getPort());
         } catch (RuntimeException e) {
             vertx.close();
             executor.shutdownNow();
             throw new IllegalStateException("cannot listen on " + address + ": " + e.getMessage(), e);
         }
+    }
+
+    private HttpServer listen(HttpServerOptions options, int port) {
+        return vertx.createHttpServer(options).requestHandler(this::receive).listen(port, host).await();
     }
 
     // tag::tls-options[]

@@ -1,9 +1,9 @@
 package io.rvlab.ch03.bench;
 
+import io.rvlab.support.net.FreePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -28,7 +28,7 @@ class HttpTransportTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server = FreePorts.jdkHttpServer();
         server.createContext("/", exchange -> {
             clientPorts.add(exchange.getRemoteAddress().getPort());
             byte[] in = exchange.getRequestBody().readAllBytes();

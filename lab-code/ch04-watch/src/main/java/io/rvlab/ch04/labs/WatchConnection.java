@@ -27,6 +27,9 @@ final class WatchConnection implements AutoCloseable {
     private static final String END = "\u0000end";
 
 
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+
     private final int status;
     private final String contentType;
     private final InputStream body;
@@ -47,13 +50,8 @@ final class WatchConnection implements AutoCloseable {
     static WatchConnection open(URI server, String pathAndQuery) {
         HttpRequest request = HttpRequest.newBuilder(server.resolve(pathAndQuery))
                 .header("Accept", "application/json").GET().build();
-        // A client of its own, so a connection of its own, as the lab means it: with one shared
-        // client, a watch request once failed in CI with an IOException carrying no message, and a
-        // connection an earlier watch left in the pool was the suspect.
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
         try {
-            return new WatchConnection(http.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+            return new WatchConnection(HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream()));
         } catch (IOException e) {
             throw new UncheckedIOException("the watch request failed: " + e
                     + (e.getCause() == null ? "" : ", caused by " + e.getCause()), e);

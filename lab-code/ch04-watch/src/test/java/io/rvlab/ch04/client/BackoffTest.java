@@ -1,8 +1,8 @@
 package io.rvlab.ch04.client;
 
+import io.rvlab.support.net.FreePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +46,7 @@ class BackoffTest {
     @DisplayName("a server nobody answers at (connection refused): pauses after each attempt, failures counted up, until closed")
     void serverDown() throws Exception {
         URI nowhere;
-        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket taken = FreePorts.serverSocket(1)) {
             nowhere = URI.create("http://127.0.0.1:" + taken.getLocalPort() + "/"); // closed again below
         }
         CountingBackoff backoff = new CountingBackoff();

@@ -1,10 +1,10 @@
 package io.rvlab.ch04.client;
 
+import io.rvlab.support.net.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
@@ -28,7 +28,7 @@ final class RawHttpServer implements AutoCloseable {
 
     /** Writes {@code response}, then closes the connection, or with {@code holdOpen} leaves it open and silent. */
     RawHttpServer(byte[] response, boolean holdOpen) throws IOException {
-        this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.socket = FreePorts.serverSocket(50);
         this.response = response;
         this.holdOpen = holdOpen;
         Thread acceptor = new Thread(this::serve, "raw-http-server");

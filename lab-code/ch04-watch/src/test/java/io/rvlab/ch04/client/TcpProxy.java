@@ -1,9 +1,9 @@
 package io.rvlab.ch04.client;
 
+import io.rvlab.support.net.FreePorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
@@ -23,7 +23,7 @@ final class TcpProxy implements AutoCloseable {
 
     TcpProxy(URI target) throws IOException {
         this.target = target;
-        this.socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.socket = FreePorts.serverSocket(50);
         Thread acceptor = new Thread(this::accept, "tcp-proxy");
         acceptor.setDaemon(true);
         acceptor.start();

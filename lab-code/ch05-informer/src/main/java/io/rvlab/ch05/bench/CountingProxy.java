@@ -1,9 +1,9 @@
 package io.rvlab.ch05.bench;
 
+import io.rvlab.support.net.FreePorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -26,7 +26,7 @@ final class CountingProxy implements AutoCloseable {
 
     CountingProxy(URI server) throws IOException {
         this.target = new InetSocketAddress(server.getHost(), server.getPort());
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.listener = FreePorts.serverSocket(50);
         Thread accepting = new Thread(this::accept, "bench-proxy-accept");
         accepting.setDaemon(true);
         accepting.start();

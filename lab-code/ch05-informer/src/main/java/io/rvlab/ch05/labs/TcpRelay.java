@@ -1,10 +1,10 @@
 package io.rvlab.ch05.labs;
 
+import io.rvlab.support.net.FreePorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -28,7 +28,7 @@ final class TcpRelay implements AutoCloseable {
 
     private TcpRelay(URI target) throws IOException {
         this.upstream = new InetSocketAddress(target.getHost(), target.getPort());
-        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.listener = FreePorts.serverSocket(50);
         Thread acceptor = new Thread(this::accept, "rvlab-lab-relay");
         acceptor.setDaemon(true);
         acceptor.start();

@@ -80,7 +80,7 @@ class ReflectorPoliciesTest {
                 + "\"message\":\"resourceVersion 9 is not there yet\",\"reason\":\"Timeout\",\"details\":{\"causes\":"
                 + "[{\"reason\":\"ResourceVersionTooLarge\",\"message\":\"Too large resource version\"}]},\"code\":504}";
         StatusException decoded = io.rvlab.ch04.client.StatusErrors.fromObject(
-                io.rvlab.ch02.storage.GoJson.read(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 504);
+                io.rvlab.ch02.wire.gojson.GoJson.read(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 504);
         assertThat(Reflector.isTooLargeResourceVersion(decoded)).isTrue();
         assertThat(Reflector.isTooLargeResourceVersion(new StatusException(
                 Status.failure(504, "Timeout", "resourceVersion 9 is not there yet", null)))).as("the same without its cause").isFalse();

@@ -1,5 +1,6 @@
 package io.rvlab.ch05.client;
 
+import io.rvlab.support.net.FreePorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +15,6 @@ import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.support.etcd.EtcdExtension;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -143,7 +143,7 @@ class KubeconfigTest {
     @DisplayName("the token travels as an Authorization: Bearer header; token wins over tokenFile, a tokenFile is read relative to the kubeconfig")
     void tokenHeader() throws Exception {
         AtomicReference<String> seen = new AtomicReference<>();
-        HttpServer recorder = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        HttpServer recorder = FreePorts.jdkHttpServer();
         recorder.createContext("/", exchange -> {
             seen.set(exchange.getRequestHeaders().getFirst("Authorization"));
             byte[] body = "{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"x\"}}".getBytes(StandardCharsets.UTF_8);
