@@ -19,7 +19,7 @@
  *   <tr><td>etcd client/v3/txn.go</td><td>{@link AtomicPut}</td></tr>
  *   <tr><td>etcd client/v3/watch.go</td><td>{@link PrefixWatch}, {@link Change}, {@link CompactionProbe}</td></tr>
  *   <tr><td>etcd client/v3/compact_op.go</td><td>{@link Compactor}</td></tr>
- *   <tr><td>etcd server/storage/mvcc/kvstore.go (ErrCompacted, ErrFutureRev)</td><td>{@link RevisionErrors}, {@link CompactedRevisionException}, {@link FutureRevisionException}</td></tr>
+ *   <tr><td>etcd mvcc/kvstore.go in v3.4, server/storage/mvcc/ since v3.6 (ErrCompacted, ErrFutureRev)</td><td>{@link RevisionErrors}, {@link CompactedRevisionException}, {@link FutureRevisionException}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/compact.go</td><td>{@link Compactor} (what kube-apiserver runs on a timer)</td></tr>
  * </table>
  */
