@@ -103,7 +103,7 @@ public final class StreamComparator {
     private void events(Exchange exchange, RecordedStream golden, WatchAnswer ours) {
         List<Event> expected = parse(golden.events());
         List<Event> actual = parse(ours.events());
-        String from = Replayer.queryParam(exchange.request().target(), "resourceVersion");
+        String from = QueryString.of(exchange.request().target()).get("resourceVersion");
         if (from.isEmpty() || from.equals("0")) {
             // synthetic ADDED events for the current state, in no defined order: compared as a set
             sortInitial(expected, golden.headersAt());

@@ -24,16 +24,16 @@ class ReplayRulesTest {
     @Test
     @DisplayName("updates, deletes and patches are chapter 3, watches chapter 4, apply chapter 6")
     void laterChapters() {
-        assertThat(Replayer.laterChapter(new Request("PUT", "/x", List.of(), ""))).hasValue("chapter 3 (update)");
-        assertThat(Replayer.laterChapter(new Request("DELETE", "/x", List.of(), ""))).hasValue("chapter 3 (delete)");
-        assertThat(Replayer.laterChapter(new Request("PATCH", "/x",
+        assertThat(ReplayRules.laterChapter(new Request("PUT", "/x", List.of(), ""))).hasValue("chapter 3 (update)");
+        assertThat(ReplayRules.laterChapter(new Request("DELETE", "/x", List.of(), ""))).hasValue("chapter 3 (delete)");
+        assertThat(ReplayRules.laterChapter(new Request("PATCH", "/x",
                 List.of(new Header("Content-Type", "application/merge-patch+json")), ""))).hasValue("chapter 3 (patch)");
-        assertThat(Replayer.laterChapter(new Request("PATCH", "/x",
+        assertThat(ReplayRules.laterChapter(new Request("PATCH", "/x",
                 List.of(new Header("Content-Type", "application/apply-patch+yaml")), ""))).hasValue("chapter 6 (server-side apply)");
-        assertThat(Replayer.laterChapter(get("/api/v1/namespaces/lab/configmaps?watch=true&resourceVersion=5")))
+        assertThat(ReplayRules.laterChapter(get("/api/v1/namespaces/lab/configmaps?watch=true&resourceVersion=5")))
                 .hasValue("chapter 4 (watch)");
-        assertThat(Replayer.laterChapter(get("/api/v1/namespaces/lab/configmaps?limit=1"))).isEmpty();
-        assertThat(Replayer.laterChapter(new Request("POST", "/api/v1/namespaces", List.of(), "{}"))).isEmpty();
+        assertThat(ReplayRules.laterChapter(get("/api/v1/namespaces/lab/configmaps?limit=1"))).isEmpty();
+        assertThat(ReplayRules.laterChapter(new Request("POST", "/api/v1/namespaces", List.of(), "{}"))).isEmpty();
     }
 
     @Test
@@ -92,7 +92,7 @@ class ReplayRulesTest {
         Map<String, Boolean> cached = Replayer.HISTORY.subList(3, 6).stream()
                 .flatMap(file -> Transcript.read(GOLDEN.resolve(file)).exchanges().stream())
                 .filter(e -> e.response().code() == 200)
-                .collect(Collectors.toMap(Exchange::id, e -> Replayer.servedFromWatchCache(e.request())));
+                .collect(Collectors.toMap(Exchange::id, e -> ReplayRules.servedFromWatchCache(e.request())));
         assertThat(cached).containsEntry("b2.1", true).containsEntry("b2.2", true).containsEntry("b2.3", true)
                 .containsEntry("b3.5", true)
                 .containsEntry("b1#1", false).containsEntry("b2.4", false).containsEntry("b2.5", false)
