@@ -23,6 +23,7 @@ import io.rvlab.ch05.cache.ListOptions;
 import io.rvlab.ch05.cache.ObjectKeys;
 import io.rvlab.ch05.cache.Reflector;
 import io.rvlab.ch05.cache.ReflectorBackoff;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.ResourceEventHandler;
 import io.rvlab.ch05.cache.SharedInformer;
@@ -172,7 +173,7 @@ class Informing implements ReflectorListener, ResourceEventHandler {
  */
 Informing informer(String namespace, boolean watchList, Duration resync) throws InterruptedException {
     Informing informing = new Informing(namespace + (watchList ? "/watch-list" : "") + (resync.isZero() ? "" : "/resync"));
-    Reflector.Options options = Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick())
+    ReflectorOptions options = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick())
             .withWatchList(watchList).withResync(resync);
     informing.informer = new SharedInformer(informing.name, new ResourceListerWatcher(config, collection(namespace)), options,
             Map.of(Indexers.NAMESPACE, Indexers.byNamespace(), "app", Indexers.byLabel("app")));

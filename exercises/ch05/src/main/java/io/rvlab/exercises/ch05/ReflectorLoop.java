@@ -10,7 +10,7 @@ import io.rvlab.ch05.cache.Store;
  * by a reflector: the loop that keeps a local copy of one collection equal to what the API server
  * holds, with as few requests as possible, for months, whatever happens to the network, the API
  * server or etcd. Here you write that loop. It runs inside the chapter's real informer, on its
- * reflector's thread ({@code Reflector.Options#withLoop}), against this chapter's API servers on a
+ * reflector's thread ({@code ReflectorOptions#withLoop}), against this chapter's API servers on a
  * real etcd.
  *
  * <p>What the loop must guarantee:

@@ -8,7 +8,7 @@ import io.rvlab.ch03.client.ConfigMapClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.ch05.cache.ObjectKeys;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.history.EtcdState;
 import io.rvlab.ch05.history.InformerChecker;
@@ -43,8 +43,8 @@ final class Stage implements AutoCloseable {
     }
 
     /** client-go's reflector with test-sized backoff and 30-second watches. */
-    static Reflector.Options reflectorOptions() {
-        return Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withMinWatchTimeout(Duration.ofSeconds(30));
+    static ReflectorOptions reflectorOptions() {
+        return ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withMinWatchTimeout(Duration.ofSeconds(30));
     }
 
     static ObjectNode configMap(String name, Map<String, String> labels) {

@@ -6,6 +6,7 @@ import io.rvlab.ch05.cache.Indexers;
 import io.rvlab.ch05.cache.ListOptions;
 import io.rvlab.ch05.cache.ListerWatcher;
 import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.RelistPolicy;
 import io.rvlab.ch05.cache.SharedInformer;
@@ -40,7 +41,7 @@ final class InformerSync implements SyncingClient {
 
     InformerSync(RestConfig config, String collection, SyncMode mode, long pageSize) {
         ListerWatcher counted = new Counting(new ResourceListerWatcher(config, collection));
-        Reflector.Options options = Reflector.Options.CLIENT_GO.withPageSize(pageSize)
+        ReflectorOptions options = ReflectorOptions.CLIENT_GO.withPageSize(pageSize)
                 .withWatchList(mode == SyncMode.WATCH_LIST)
                 .withRelist(mode == SyncMode.CACHED_LIST ? RelistPolicy.CLIENT_GO : CONSISTENT_FIRST);
         informer = new SharedInformer("bench-configmaps", counted, options, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()))

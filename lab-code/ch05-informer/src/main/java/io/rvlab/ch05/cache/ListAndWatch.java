@@ -5,7 +5,7 @@ import java.io.IOException;
 
 /**
  * A reflector's ListAndWatch loop written outside the {@link Reflector} (chapter 5's capstone
- * exercise writes one). Plugged in with {@link Reflector.Options#withLoop}, it runs on the
+ * exercise writes one). Plugged in with {@link ReflectorOptions#withLoop}, it runs on the
  * reflector's thread in place of the reflector's own loop, inside an informer like any other
  * reflector; the reflector still tells its {@link ReflectorListener} what happens (every LIST and the
  * store it replaced, every watch started, every event read, every watch that ended), so the informer

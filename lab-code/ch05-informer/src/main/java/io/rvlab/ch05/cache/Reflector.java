@@ -1,9 +1,12 @@
 package io.rvlab.ch05.cache;
 
+import static io.rvlab.ch05.cache.ReflectorErrors.describe;
+import static io.rvlab.ch05.cache.ReflectorErrors.isExpired;
+import static io.rvlab.ch05.cache.ReflectorErrors.isRetriableWatchStart;
+import static io.rvlab.ch05.cache.ReflectorErrors.isTooLargeResourceVersion;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
-import io.rvlab.ch04.client.Backoff;
-import io.rvlab.ch04.client.ExpiredException;
 import io.rvlab.ch04.client.StreamWatcher;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.io.IOException;
@@ -38,8 +41,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       back off and LIST;</li>
  *   <li>every {@code resyncPeriod}: {@link Store#resync()}, which asks the server nothing.</li>
  * </ul>
- * With {@link Options#useWatchList()} the LIST is replaced by a streaming list (5.6). With {@link
- * Options#withLoop} a {@link ListAndWatch} written elsewhere (the chapter's capstone exercise) runs in
+ * With {@link ReflectorOptions#useWatchList()} the LIST is replaced by a streaming list (5.6). With
+ * {@link ReflectorOptions#withLoop} a {@link ListAndWatch} written elsewhere (the chapter's capstone
+ * exercise) runs in
  * place of all of the above, and the listener still hears of every request and event.
  */
 public final class Reflector implements AutoCloseable {
@@ -47,68 +51,12 @@ public final class Reflector implements AutoCloseable {
     /** The annotation on the BOOKMARK that ends a watch-list's initial events. */
     public static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
 
-    /**
-     * How a reflector behaves.
-     *
-     * @param resyncPeriod how often to {@link Store#resync()}; {@link Duration#ZERO} = never
-     * @param useWatchList stream the state with a watch-list instead of a LIST
-     * @param pageSize LIST page size (client-go's pager: 500); 0 = no paging
-     * @param minWatchTimeout each watch asks timeoutSeconds in [min, 2*min) (client-go: 5 min)
-     * @param backoff the pause after a failure
-     * @param relist which resourceVersion to list at
-     * @param events how events move the resume point
-     * @param loop a ListAndWatch loop to run instead of the reflector's own (null: the reflector's own)
-     */
-    public record Options(Duration resyncPeriod, boolean useWatchList, long pageSize, Duration minWatchTimeout,
-                          Backoff backoff, RelistPolicy relist, WatchEventPolicy events, ListAndWatch loop) {
-
-        /** client-go's defaults: no resync, LIST then WATCH, pages of 500, 5-minute watches, its backoff and policies. */
-        public static final Options CLIENT_GO = new Options(Duration.ZERO, false, 500, Duration.ofMinutes(5),
-                ReflectorBackoff.clientGo(), RelistPolicy.CLIENT_GO, WatchEventPolicy.CLIENT_GO, null);
-
-        public Options withResync(Duration d) {
-            return new Options(d, useWatchList, pageSize, minWatchTimeout, backoff, relist, events, loop);
-        }
-
-        public Options withWatchList(boolean b) {
-            return new Options(resyncPeriod, b, pageSize, minWatchTimeout, backoff, relist, events, loop);
-        }
-
-        public Options withPageSize(long n) {
-            return new Options(resyncPeriod, useWatchList, n, minWatchTimeout, backoff, relist, events, loop);
-        }
-
-        public Options withMinWatchTimeout(Duration d) {
-            return new Options(resyncPeriod, useWatchList, pageSize, d, backoff, relist, events, loop);
-        }
-
-        public Options withBackoff(Backoff b) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, b, relist, events, loop);
-        }
-
-        public Options withRelist(RelistPolicy p) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, p, events, loop);
-        }
-
-        public Options withEvents(WatchEventPolicy p) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, relist, p, loop);
-        }
-
-        /**
-         * Runs {@code l} in place of the reflector's own ListAndWatch (the capstone exercise's hook);
-         * resync, backoff and watch timeouts still come from these options.
-         */
-        public Options withLoop(ListAndWatch l) {
-            return new Options(resyncPeriod, useWatchList, pageSize, minWatchTimeout, backoff, relist, events, l);
-        }
-    }
-
-    private static final Duration RESET_FAILURES_AFTER = Duration.ofMinutes(2);
-
     private final String name;
     private final ListerWatcher listerWatcher;
     private final Store store;
-    private final Options options;
+    private final ReflectorOptions options;
+    /** The pauses after failures: this reflector's own, it alone counts them and resets them. */
+    private final BackoffManager backoff;
     private final ReflectorListener listener;
     private final ListPager pager;
     private final AtomicInteger lists = new AtomicInteger();
@@ -121,19 +69,17 @@ public final class Reflector implements AutoCloseable {
     private volatile boolean closed;
     private volatile StreamWatcher currentWatch;
     private Thread thread;
-    private int failures;
-    private long lastFailureNanos;
     /** A plugged loop's last LIST request (what the store's next replace was asked with). */
     private volatile ListOptions lastLoopList;
     /** Why a plugged loop ended while the reflector was running; null while it runs as it should. */
     private volatile Throwable loopEnded;
 
-    public Reflector(String name, ListerWatcher listerWatcher, Store store, Options options, ReflectorListener listener) {
+    public Reflector(String name, ListerWatcher listerWatcher, Store store, ReflectorOptions options, ReflectorListener listener) {
         this.name = name;
         this.listerWatcher = listerWatcher;
         this.store = store;
-        // a ReflectorBackoff keeps state: one per reflector, even when Options are shared
-        this.options = options.backoff() instanceof ReflectorBackoff shared ? options.withBackoff(shared.fresh()) : options;
+        this.options = options;
+        this.backoff = options.backoff().newManager();
         this.listener = listener == null ? new ReflectorListener() { } : listener;
         this.pager = new ListPager(listerWatcher);
         this.resyncTimer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -427,7 +373,7 @@ public final class Reflector implements AutoCloseable {
     // end::handle-watch[]
 
     /**
-     * Runs a ListAndWatch written elsewhere ({@link Options#withLoop}) once, as it is meant to run
+     * Runs a ListAndWatch written elsewhere ({@link ReflectorOptions#withLoop}) once, as it is meant to run
      * until the reflector is closed. If it returns or throws before that, the reflector has given up,
      * as a buggy one would: nothing restarts it, {@link #loopEnded()} tells why.
      */
@@ -619,56 +565,12 @@ public final class Reflector implements AutoCloseable {
     }
 
     private void pause(Throwable cause) throws InterruptedException {
-        long now = System.nanoTime();
-        if (failures > 0 && now - lastFailureNanos > RESET_FAILURES_AFTER.toNanos()) {
-            failures = 0;
-        }
-        failures++;
-        lastFailureNanos = now;
-        Duration pause = options.backoff().delay(failures);
+        Duration pause = backoff.next();
         listener.backoff(pause, cause);
         if (closed) {
             throw new InterruptedException("closed");
         }
         Thread.sleep(pause.toMillis(), (int) (pause.toNanosPart() % 1_000_000));
-    }
-
-    // tag::error-kinds[]
-    /** client-go's isExpiredError: reason Expired, or a bare 410 Gone. */
-    static boolean isExpired(Throwable e) {
-        return e instanceof ExpiredException
-                || e instanceof StatusException s && (s.status().code() == 410 || "Expired".equals(s.status().reason()));
-    }
-
-    /** client-go's isTooLargeResourceVersionError: the ResourceVersionTooLarge cause, or its message. */
-    static boolean isTooLargeResourceVersion(Throwable e) {
-        if (!(e instanceof StatusException s)) {
-            return false;
-        }
-        boolean cause = s.status().details() != null && s.status().details().causes().stream()
-                .anyMatch(c -> "ResourceVersionTooLarge".equals(c.reason()));
-        return cause || "Timeout".equals(s.status().reason())
-                && String.valueOf(s.status().message()).contains("Too large resource version");
-    }
-
-    /**
-     * A watch that could not be opened for a passing reason, worth retrying as a watch: 429, or the
-     * connection refused (the server is restarting). client-go's isWatchErrorRetriable; any other
-     * failure ends ListAndWatch, and the next round lists again.
-     */
-    static boolean isRetriableWatchStart(Throwable e) {
-        if (e instanceof StatusException s) {
-            return s.status().code() == 429;
-        }
-        return e instanceof java.net.ConnectException;
-    }
-    // end::error-kinds[]
-
-    static String describe(Throwable e) {
-        if (e instanceof StatusException s) {
-            return s.status().code() + " " + s.status().reason() + ": " + s.status().message();
-        }
-        return e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     public String lastSyncResourceVersion() {
@@ -681,7 +583,7 @@ public final class Reflector implements AutoCloseable {
     }
 
     /**
-     * A loop plugged with {@link Options#withLoop} that returned or threw while the reflector was
+     * A loop plugged with {@link ReflectorOptions#withLoop} that returned or threw while the reflector was
      * running (it gave up); null if it runs on, or if the reflector runs its own loop.
      */
     public Throwable loopEnded() {

@@ -1,38 +1,19 @@
 package io.rvlab.ch05.cache;
 
-import io.rvlab.ch04.client.Backoff;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 /**
- * client-go's reflector backoff ({@code wait.NewExponentialBackoffManager(800ms, 30s, 2min, 2.0,
- * 1.0)}): each pause doubles the previous base, capped at 30 s, plus up to 100 % random jitter
- * (a base of 800 ms sleeps [0.8, 1.6) s; once capped, [30, 60) s). After two minutes without a
- * pause it starts again from 800 ms.
+ * The numbers of client-go's reflector backoff ({@code wait.NewExponentialBackoffManager(800ms, 30s,
+ * 2min, 2.0, 1.0)}): each pause doubles the previous base, capped at {@code cap}, plus up to {@code
+ * jitter} × 100 % random jitter; after {@code resetAfter} without a pause it starts again from
+ * {@code initial}. Only numbers, no state: it can sit in shared {@link ReflectorOptions}, and each
+ * reflector takes a {@link BackoffManager} of its own from it ({@link #newManager()}), as each
+ * client-go reflector builds its own manager.
  *
- * <p>Unlike a plain {@link Backoff}, it keeps its own state (as client-go's manager does) and does
- * not rely on the failure count it is given: the reflector fails in several places that the
- * manager does not tell apart.
+ * @param nanoClock the clock the manager measures quiet time with ({@code System::nanoTime})
  */
-public final class ReflectorBackoff implements Backoff {
-
-    private final Duration initial;
-    private final Duration cap;
-    private final Duration resetAfter;
-    private final double jitter;
-    private final LongSupplier nanoClock;
-    private long lastNanos;
-    private boolean used;
-    private int step;
-
-    ReflectorBackoff(Duration initial, Duration cap, Duration resetAfter, double jitter, LongSupplier nanoClock) {
-        this.initial = initial;
-        this.cap = cap;
-        this.resetAfter = resetAfter;
-        this.jitter = jitter;
-        this.nanoClock = nanoClock;
-    }
+public record ReflectorBackoff(Duration initial, Duration cap, Duration resetAfter, double jitter, LongSupplier nanoClock) {
 
     /** 800 ms doubling to 30 s, jitter 1.0, reset after 2 min quiet: client-go's numbers. */
     public static ReflectorBackoff clientGo() {
@@ -44,27 +25,8 @@ public final class ReflectorBackoff implements Backoff {
         return new ReflectorBackoff(Duration.ofMillis(10), Duration.ofMillis(100), Duration.ofSeconds(1), 1.0, System::nanoTime);
     }
 
-    /**
-     * The same numbers with a state of its own. Each reflector takes one (as each client-go
-     * reflector has its own backoff manager), so {@code Options.CLIENT_GO} can be shared.
-     */
-    public ReflectorBackoff fresh() {
-        return new ReflectorBackoff(initial, cap, resetAfter, jitter, nanoClock);
+    /** A manager with these numbers and a state of its own, for one reflector. */
+    public BackoffManager newManager() {
+        return new BackoffManager(this);
     }
-
-    // tag::reflector-backoff[]
-    @Override
-    public synchronized Duration delay(int failures) {
-        long now = nanoClock.getAsLong();
-        if (!used || now - lastNanos > resetAfter.toNanos()) {
-            step = 0; // quiet for long enough: start small again
-        }
-        used = true;
-        lastNanos = now;
-        long base = Math.min(cap.toNanos(), initial.toNanos() << Math.min(step, 30));
-        step++;
-        long jittered = base + (long) (ThreadLocalRandom.current().nextDouble() * jitter * base);
-        return Duration.ofNanos(jittered);
-    }
-    // end::reflector-backoff[]
 }

@@ -31,7 +31,7 @@ public final class SharedInformer implements AutoCloseable {
     private volatile boolean closed;
     private Thread processor;
 
-    public SharedInformer(String name, ListerWatcher listerWatcher, Reflector.Options options, Map<String, IndexFunc> indexers) {
+    public SharedInformer(String name, ListerWatcher listerWatcher, ReflectorOptions options, Map<String, IndexFunc> indexers) {
         this.name = name;
         this.indexer = new ThreadSafeIndexer(indexers);
         this.fifo = new DeltaFIFO(indexer);

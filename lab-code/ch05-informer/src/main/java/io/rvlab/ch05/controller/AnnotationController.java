@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch03.api.RetryOnConflict;
 import io.rvlab.ch05.cache.Indexer;
 import io.rvlab.ch05.cache.Indexers;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
@@ -59,7 +59,7 @@ public final class AnnotationController implements Reconciler {
             String annotationValue, int workers) {
         SharedInformer informer = new SharedInformer("configmaps-" + namespace,
                 new ResourceListerWatcher(client.config(), "/api/v1/namespaces/" + namespace + "/configmaps"),
-                Reflector.Options.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
+                ReflectorOptions.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
         AnnotationController reconciler = new AnnotationController(client, informer.indexer(), labelKey,
                 annotationKey, annotationValue);
         return Controller.run("annotate-" + namespace, informer, reconciler, workers);

@@ -5,7 +5,7 @@ import io.rvlab.ch03.api.RetryOnConflict;
 import io.rvlab.ch03.controller.DeploymentStatus;
 import io.rvlab.ch05.cache.Indexer;
 import io.rvlab.ch05.cache.Indexers;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
@@ -53,7 +53,7 @@ public final class DeploymentStatusController implements Reconciler {
         String collection = namespace == null ? "/apis/apps/v1/deployments"
                 : "/apis/apps/v1/namespaces/" + namespace + "/deployments";
         SharedInformer informer = new SharedInformer("deployments-" + namespace,
-                new ResourceListerWatcher(client.config(), collection), Reflector.Options.CLIENT_GO,
+                new ResourceListerWatcher(client.config(), collection), ReflectorOptions.CLIENT_GO,
                 Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
         return Controller.run("deployment-status-" + namespace, informer,
                 new DeploymentStatusController(client, informer.indexer()), workers);

@@ -7,6 +7,7 @@ import io.rvlab.ch05.cache.DeltaType;
 import io.rvlab.ch05.cache.ListerWatcher;
 import io.rvlab.ch05.cache.ObjectKeys;
 import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.ResourceEventHandler;
 import io.rvlab.ch05.cache.Store;
@@ -33,7 +34,7 @@ public final class HandRolledInformer implements AutoCloseable {
     private final Thread processor;
     private volatile boolean closed;
 
-    public HandRolledInformer(String name, ListerWatcher listerWatcher, Reflector.Options options,
+    public HandRolledInformer(String name, ListerWatcher listerWatcher, ReflectorOptions options,
             BiFunction<Store, ListerWatcher, Store> storeAround, ResourceEventHandler handler, ReflectorListener listener) {
         this.handler = handler;
         this.reflector = new Reflector(name, listerWatcher, storeAround.apply(fifo, listerWatcher), options, listener);

@@ -9,7 +9,7 @@ import io.rvlab.ch03.client.ConfigMapClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.ch05.cache.ListerWatcher;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.SharedInformer;
@@ -71,12 +71,12 @@ public final class ReplicaScenario {
     }
 
     /** Quick backoff, 30 s watches, no paging surprises: client-go's numbers made test-sized. */
-    public static Reflector.Options options() {
-        return Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withMinWatchTimeout(Duration.ofSeconds(30));
+    public static ReflectorOptions options() {
+        return ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withMinWatchTimeout(Duration.ofSeconds(30));
     }
 
     /** Runs the stage with a reflector of these options, its lister-watcher optionally wrapped (e.g. {@link GiveUpOn410}). */
-    public Result run(Reflector.Options options, UnaryOperator<ListerWatcher> wrap, ReflectorListener extraListener)
+    public Result run(ReflectorOptions options, UnaryOperator<ListerWatcher> wrap, ReflectorListener extraListener)
             throws InterruptedException {
         // tag::scenario[]
         try (WatchApiServer a = WatchApiServer.start(etcd, "127.0.0.1", 0,

@@ -5,7 +5,7 @@ import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.RevisionWriter;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.ListerWatcher;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.history.InformerChecker;
 import io.rvlab.ch05.history.ReplicaScenario;
 import io.rvlab.support.lab.LabContext;
@@ -46,7 +46,7 @@ final class BugLab {
     }
 
     /** Runs the scenario with these options (and wrapper), prints its steps and the checker's verdict. */
-    static ReplicaScenario.Result run(LabContext lab, Reflector.Options options, UnaryOperator<ListerWatcher> wrap,
+    static ReplicaScenario.Result run(LabContext lab, ReflectorOptions options, UnaryOperator<ListerWatcher> wrap,
             ReflectorListener listener, Duration converge, Set<InformerChecker.Check> shown) throws InterruptedException {
         Narrator out = lab.out();
         ReplicaScenario.Result result = new ReplicaScenario(lab.client(), converge).run(options, wrap, listener);

@@ -3,6 +3,7 @@ package io.rvlab.ch05.labs;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.ThreadSafeIndexer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
@@ -50,7 +51,7 @@ public final class ConnectionCutLab implements Lab {
             out.step("The reflector lists and watches (through the relay)");
             ReflectorLog log = new ReflectorLog(MIN_WATCH_TIMEOUT);
             ThreadSafeIndexer store = new ThreadSafeIndexer(Map.of());
-            Reflector.Options options = Reflector.Options.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
+            ReflectorOptions options = ReflectorOptions.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
                     .withBackoff(ReflectorBackoff.quick());
             ResourceListerWatcher viaRelay = new ResourceListerWatcher(RestConfig.forUrl(network.url()), collection);
             try (Reflector reflector = new Reflector("configmaps", log.around(viaRelay, collection), store, options, log)) {

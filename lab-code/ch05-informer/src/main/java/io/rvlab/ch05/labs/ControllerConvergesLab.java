@@ -3,7 +3,7 @@ package io.rvlab.ch05.labs;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch04.cache.WatchCache;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ResourceEventHandler;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
@@ -73,7 +73,7 @@ public final class ControllerConvergesLab implements Lab {
             });
             List<String> updates = new ArrayList<>();
             SharedInformer informer = new SharedInformer("deployments", new ResourceListerWatcher(cluster.config(), collection),
-                    Reflector.Options.CLIENT_GO, Map.of());
+                    ReflectorOptions.CLIENT_GO, Map.of());
             informer.addEventHandler(new ResourceEventHandler() {
                 @Override
                 public void onUpdate(ObjectNode oldObject, ObjectNode newObject) {
@@ -107,7 +107,7 @@ public final class ControllerConvergesLab implements Lab {
             out.say("(each of its status writes stamps a condition's lastUpdateTime, so none is a no-op)");
             long before = LabCluster.rv(cluster.quietApi().get(web));
             SharedInformer naiveInformer = new SharedInformer("deployments-naive",
-                    new ResourceListerWatcher(cluster.config(), collection), Reflector.Options.CLIENT_GO, Map.of());
+                    new ResourceListerWatcher(cluster.config(), collection), ReflectorOptions.CLIENT_GO, Map.of());
             List<String> naiveWrites = new ArrayList<>();
             RestClient naiveClient = new RestClient(cluster.config()).withListener(new RestClient.Listener() {
                 @Override

@@ -5,7 +5,7 @@ import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
@@ -69,7 +69,7 @@ public final class ForcedRelistLab implements Lab {
             out.say("    .addEventHandler(history).addListener(history).start()");
             ReflectorLog log = new ReflectorLog(MIN_WATCH_TIMEOUT);
             InformerHistory history = new InformerHistory();
-            Reflector.Options options = Reflector.Options.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
+            ReflectorOptions options = ReflectorOptions.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
                     .withBackoff(ReflectorBackoff.quick());
             ResourceListerWatcher viaRelay = new ResourceListerWatcher(RestConfig.forUrl(network.url()), collection);
             try (SharedInformer informer = new SharedInformer("configmaps",

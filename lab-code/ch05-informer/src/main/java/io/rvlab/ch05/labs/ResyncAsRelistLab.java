@@ -3,7 +3,7 @@ package io.rvlab.ch05.labs;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.cache.ListerWatcher;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.Store;
 import io.rvlab.ch05.client.ResourceListerWatcher;
@@ -84,7 +84,7 @@ public final class ResyncAsRelistLab implements Lab {
         ReflectorLog log = new ReflectorLog(MIN_WATCH_TIMEOUT);
         InformerHistory history = new InformerHistory();
         ListerWatcher lw = history.recording(log.around(new ResourceListerWatcher(cluster.config(), collection), collection));
-        Reflector.Options options = Reflector.Options.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
+        ReflectorOptions options = ReflectorOptions.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
                 .withBackoff(ReflectorBackoff.quick()).withResync(RESYNC);
         InformerChecker.Report report;
         try (HandRolledInformer informer = new HandRolledInformer("resync", lw, options, storeAround, history,

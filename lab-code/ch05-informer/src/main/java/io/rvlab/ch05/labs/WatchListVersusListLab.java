@@ -3,6 +3,7 @@ package io.rvlab.ch05.labs;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.ThreadSafeIndexer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
@@ -55,7 +56,7 @@ public final class WatchListVersusListLab implements Lab {
                     + "   (and so on, to cm-" + (OBJECTS - 1) + ")");
             out.show("the last one at resourceVersion %d", last);
             cluster.awaitCaches();
-            Reflector.Options options = Reflector.Options.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
+            ReflectorOptions options = ReflectorOptions.CLIENT_GO.withMinWatchTimeout(MIN_WATCH_TIMEOUT)
                     .withBackoff(ReflectorBackoff.quick());
 
             out.step("Reflector A: LIST, then WATCH (client-go's default before 1.35)");

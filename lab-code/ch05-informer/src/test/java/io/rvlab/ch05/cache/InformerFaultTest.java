@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("SharedInformer under faults: API server restart, etcd restart, compaction")
 class InformerFaultTest {
 
-    private static final Reflector.Options QUICK = Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
+    private static final ReflectorOptions QUICK = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
 
     @Test
     @DisplayName("the API server is restarted (same port, a new watch cache) while objects change: the informer catches up")

@@ -31,7 +31,7 @@ final class RecordingListener implements ReflectorListener {
 
     @Override
     public void listFailed(ListOptions options, Throwable cause) {
-        add("list failed rv=\"" + options.resourceVersion() + "\": " + Reflector.describe(cause));
+        add("list failed rv=\"" + options.resourceVersion() + "\": " + ReflectorErrors.describe(cause));
     }
 
     @Override
@@ -56,7 +56,7 @@ final class RecordingListener implements ReflectorListener {
 
     @Override
     public void backoff(Duration pause, Throwable cause) {
-        add("backoff: " + Reflector.describe(cause));
+        add("backoff: " + ReflectorErrors.describe(cause));
     }
 
     @Override

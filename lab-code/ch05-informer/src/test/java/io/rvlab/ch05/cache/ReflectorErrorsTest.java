@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("Reflector: refused watches")
 class ReflectorErrorsTest {
 
-    private static final Reflector.Options QUICK = Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
+    private static final ReflectorOptions QUICK = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
 
     private static RuntimeException status(int code, String reason, String message) {
         ObjectNode status = JsonNodeFactory.instance.objectNode();

@@ -44,32 +44,32 @@ class ReflectorPoliciesTest {
     @DisplayName("backoff: [0.8, 1.6) s, doubling to a 30 s base ([30, 60) s with jitter), back to 0.8 s after 2 quiet minutes")
     void backoff() {
         AtomicLong now = new AtomicLong();
-        ReflectorBackoff backoff = new ReflectorBackoff(Duration.ofMillis(800), Duration.ofSeconds(30),
-                Duration.ofMinutes(2), 1.0, now::get);
-        Duration first = backoff.delay(1);
+        BackoffManager backoff = new ReflectorBackoff(Duration.ofMillis(800), Duration.ofSeconds(30),
+                Duration.ofMinutes(2), 1.0, now::get).newManager();
+        Duration first = backoff.next();
         assertThat(first).isBetween(Duration.ofMillis(800), Duration.ofMillis(1600));
-        assertThat(backoff.delay(2)).isBetween(Duration.ofMillis(1600), Duration.ofMillis(3200));
+        assertThat(backoff.next()).isBetween(Duration.ofMillis(1600), Duration.ofMillis(3200));
         for (int i = 3; i < 10; i++) {
-            backoff.delay(i);
+            backoff.next();
         }
-        assertThat(backoff.delay(10)).isBetween(Duration.ofSeconds(30), Duration.ofSeconds(60));
+        assertThat(backoff.next()).isBetween(Duration.ofSeconds(30), Duration.ofSeconds(60));
         now.addAndGet(Duration.ofMinutes(3).toNanos());
-        assertThat(backoff.delay(11)).isBetween(Duration.ofMillis(800), Duration.ofMillis(1600));
+        assertThat(backoff.next()).isBetween(Duration.ofMillis(800), Duration.ofMillis(1600));
     }
 
     @Test
     @DisplayName("410 (Expired or Gone) and 'Too large resource version' are told apart from other errors")
     void errorKinds() {
-        assertThat(Reflector.isExpired(new StatusException(Status.expired("too old", null)))).isTrue();
-        assertThat(Reflector.isExpired(new StatusException(Status.failure(410, "Gone", "gone", null)))).isTrue();
-        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(Status.tooLargeResourceVersion(9, 5, 1)))).isTrue();
-        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(
+        assertThat(ReflectorErrors.isExpired(new StatusException(Status.expired("too old", null)))).isTrue();
+        assertThat(ReflectorErrors.isExpired(new StatusException(Status.failure(410, "Gone", "gone", null)))).isTrue();
+        assertThat(ReflectorErrors.isTooLargeResourceVersion(new StatusException(Status.tooLargeResourceVersion(9, 5, 1)))).isTrue();
+        assertThat(ReflectorErrors.isTooLargeResourceVersion(new StatusException(
                 Status.failure(504, "Timeout", "Timeout: Too large resource version: 9, current: 5", null)))).isTrue();
-        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(Status.failure(504, "Timeout", "slow", null)))).isFalse();
-        assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(429, "TooManyRequests", "busy", null)))).isTrue();
-        assertThat(Reflector.isRetriableWatchStart(new java.net.ConnectException("refused"))).isTrue();
-        assertThat(Reflector.isRetriableWatchStart(new java.io.IOException("connection reset"))).as("anything else: list again").isFalse();
-        assertThat(Reflector.isRetriableWatchStart(new StatusException(Status.failure(500, "InternalError", "x", null)))).isFalse();
+        assertThat(ReflectorErrors.isTooLargeResourceVersion(new StatusException(Status.failure(504, "Timeout", "slow", null)))).isFalse();
+        assertThat(ReflectorErrors.isRetriableWatchStart(new StatusException(Status.failure(429, "TooManyRequests", "busy", null)))).isTrue();
+        assertThat(ReflectorErrors.isRetriableWatchStart(new java.net.ConnectException("refused"))).isTrue();
+        assertThat(ReflectorErrors.isRetriableWatchStart(new java.io.IOException("connection reset"))).as("anything else: list again").isFalse();
+        assertThat(ReflectorErrors.isRetriableWatchStart(new StatusException(Status.failure(500, "InternalError", "x", null)))).isFalse();
     }
 
     @Test
@@ -81,8 +81,8 @@ class ReflectorPoliciesTest {
                 + "[{\"reason\":\"ResourceVersionTooLarge\",\"message\":\"Too large resource version\"}]},\"code\":504}";
         StatusException decoded = io.rvlab.ch04.client.StatusErrors.fromObject(
                 io.rvlab.ch02.wire.gojson.GoJson.read(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 504);
-        assertThat(Reflector.isTooLargeResourceVersion(decoded)).isTrue();
-        assertThat(Reflector.isTooLargeResourceVersion(new StatusException(
+        assertThat(ReflectorErrors.isTooLargeResourceVersion(decoded)).isTrue();
+        assertThat(ReflectorErrors.isTooLargeResourceVersion(new StatusException(
                 Status.failure(504, "Timeout", "resourceVersion 9 is not there yet", null)))).as("the same without its cause").isFalse();
     }
 }

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("Reflector: paged lists, and relisting at \"\" when lastSync is compacted")
 class ReflectorRelistTest {
 
-    private static final Reflector.Options PAGES_OF_2 =
-            Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withPageSize(2);
+    private static final ReflectorOptions PAGES_OF_2 =
+            ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withPageSize(2);
 
     @Test
     @DisplayName("the watch cache answers a paged \"0\" list whole: one request, every item")

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("Reflector: list, then watch, against chapter 4's API server")
 class ReflectorTest {
 
-    private static final Reflector.Options QUICK = Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
+    private static final ReflectorOptions QUICK = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
 
     @Test
     @DisplayName("lists at \"0\", watches from the list's resourceVersion, and its store then equals the server's state after creates, updates and deletes")
@@ -82,7 +82,7 @@ class ReflectorTest {
             cms.create(configMap("a", "1"));
             ThreadSafeIndexer store = new ThreadSafeIndexer(Map.of());
             RecordingListener steps = new RecordingListener();
-            Reflector.Options shortWatches = QUICK.withMinWatchTimeout(Duration.ofSeconds(2));
+            ReflectorOptions shortWatches = QUICK.withMinWatchTimeout(Duration.ofSeconds(2));
             try (Reflector reflector = new Reflector("cms", cluster.listerWatcher(cms), store, shortWatches, steps).start()) {
                 awaitCondition("three watches", () -> steps.steps("watch from").size() >= 3);
                 cms.patch("a", patchData("2"));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("SharedInformer: reflector, DeltaFIFO, indexer and handlers")
 class SharedInformerTest {
 
-    private static final Reflector.Options QUICK = Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
+    private static final ReflectorOptions QUICK = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick());
 
     private static ObjectNode labelled(String name, String app) {
         ObjectNode cm = configMap(name, "1");

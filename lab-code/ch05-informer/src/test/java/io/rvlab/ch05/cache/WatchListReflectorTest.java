@@ -25,8 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("Reflector with useWatchList: a streaming list instead of LIST")
 class WatchListReflectorTest {
 
-    private static final Reflector.Options WATCH_LIST =
-            Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withWatchList(true);
+    private static final ReflectorOptions WATCH_LIST =
+            ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick()).withWatchList(true);
 
     @Test
     @DisplayName("streams the state, replaces the store at the initial-events-end bookmark's resourceVersion, "

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.Client;
 import io.rvlab.ch05.cache.Indexers;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
@@ -152,7 +152,7 @@ class AnnotationControllerTest {
         AtomicInteger writes = new AtomicInteger();
         RestClient client = Cluster.counting(new RestClient(RestConfig.forUrl(cluster.server.url())), writes);
         SharedInformer informer = new SharedInformer("resync", new ResourceListerWatcher(client.config(), configMaps(ns)),
-                Reflector.Options.CLIENT_GO.withResync(Duration.ofMillis(200)),
+                ReflectorOptions.CLIENT_GO.withResync(Duration.ofMillis(200)),
                 Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
         AnnotationController reconciler = new AnnotationController(client, informer.indexer(), LABEL, ANNOTATION, "true");
 

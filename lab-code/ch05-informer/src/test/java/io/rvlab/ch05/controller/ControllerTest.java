@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.Client;
 import io.rvlab.ch05.cache.Indexers;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestConfig;
@@ -37,7 +37,7 @@ class ControllerTest {
 
     private static SharedInformer informer(Cluster cluster, String ns) {
         return new SharedInformer("test", new ResourceListerWatcher(RestConfig.forUrl(cluster.server.url()), configMaps(ns)),
-                Reflector.Options.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
+                ReflectorOptions.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
     }
 
     @Test

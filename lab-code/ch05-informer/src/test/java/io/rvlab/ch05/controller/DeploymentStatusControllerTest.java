@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch05.cache.Indexers;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
@@ -112,7 +112,7 @@ class DeploymentStatusControllerTest {
         AtomicInteger writes = new AtomicInteger();
         RestClient client = Cluster.counting(new RestClient(RestConfig.forUrl(cluster.server.url())), writes);
         SharedInformer informer = new SharedInformer("luck", new ResourceListerWatcher(client.config(), deployments(ns)),
-                Reflector.Options.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
+                ReflectorOptions.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
 
         try (Controller controller = Controller.run("luck", informer,
                 new DeploymentStatusController(client, informer.indexer(), LoopGuard.ALWAYS), 1)) {
@@ -133,7 +133,7 @@ class DeploymentStatusControllerTest {
         long created = Cluster.rv(cluster.api.create(deployments(ns), deployment("web", 1)));
         RestClient client = new RestClient(RestConfig.forUrl(cluster.server.url()));
         SharedInformer informer = new SharedInformer("loop", new ResourceListerWatcher(client.config(), deployments(ns)),
-                Reflector.Options.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
+                ReflectorOptions.CLIENT_GO, Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
         NaiveLoopingController naive = new NaiveLoopingController(client, informer.indexer());
 
         try (Controller controller = Controller.run("naive", informer, naive, 1)) {

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch03.api.RetryOnConflict;
 import io.rvlab.ch05.cache.Indexers;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
@@ -104,7 +104,7 @@ class RacingControllersTest {
                                 }
                             });
                     SharedInformer informer = new SharedInformer("race-" + c,
-                            new ResourceListerWatcher(client.config(), configMaps(ns)), Reflector.Options.CLIENT_GO,
+                            new ResourceListerWatcher(client.config(), configMaps(ns)), ReflectorOptions.CLIENT_GO,
                             Map.of(Indexers.NAMESPACE, Indexers.byNamespace()));
                     IncrementOnce reconciler = new IncrementOnce(client, ns);
                     reconcilers.add(reconciler);

@@ -1,79 +1,54 @@
 package io.rvlab.ch06.managedfields;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch06.fieldpath.FieldPath;
-import io.rvlab.ch06.fieldpath.FieldSet;
-import io.rvlab.ch06.fieldpath.PathElement;
 import io.rvlab.ch06.managedfields.ManagedFieldsEntry.Operation;
 import io.rvlab.ch06.structured.ApplySchema;
 import io.rvlab.ch06.structured.ConflictsException;
 import io.rvlab.ch06.structured.ListMerge;
 import io.rvlab.ch06.structured.ManagedFieldSets;
 import io.rvlab.ch06.structured.Updater;
-import io.rvlab.ch06.structured.VersionedSet;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * kube-apiserver's field manager for one resource (and one subresource per call): it keeps
  * {@code metadata.managedFields} up to date on every write. {@link #update} records a create, PUT
  * or non-apply PATCH; {@link #apply} performs a server-side apply. Both wrap structured-merge-diff's
  * {@link Updater} the way kube's chain of managers does (k8s.io/apimachinery
- * pkg/util/managedfields/internal, outermost first):
+ * pkg/util/managedfields/internal, outermost first; fieldmanager.go composes them, as this class
+ * composes the small classes named below after their upstream files):
  *
  * <ol>
- * <li>version check: an applied config must be of this resource's apiVersion and kind;</li>
- * <li>skip non-applied: an object that has no managedFields stays untracked by updates, except on
- *     create; an apply to such an object first records its fields as {@code before-first-apply};</li>
- * <li>cap managers: at most 10 Update entries, the oldest merged into {@code ancient-changes};</li>
- * <li>build manager info: the name becomes an identity ({@link ManagerIdentity}); "" becomes
- *     {@code unknown};</li>
- * <li>managed fields updater: an update runs as the temporary manager {@code current-operation},
- *     whose fields then join the manager's entry, and the entry's time is set only if it changed a
- *     field; an apply sets the time only when the object changed;</li>
- * <li>strip meta: nobody owns apiVersion, kind, metadata itself or the server-set metadata
- *     (name, namespace, uid, resourceVersion, generation, creationTimestamp, ...);</li>
- * <li>structured merge: the Updater, blind to the resource's {@link ResetFields}.</li>
+ * <li>version check ({@link VersionCheck}): an applied config must be of this resource's
+ *     apiVersion and kind;</li>
+ * <li>skip non-applied (here, in {@link #update} and {@link #apply}): an object that has no
+ *     managedFields stays untracked by updates, except on create; an apply to such an object first
+ *     records its fields as {@code before-first-apply};</li>
+ * <li>cap managers ({@link CapManagers}): at most 10 Update entries, the oldest merged into
+ *     {@code ancient-changes};</li>
+ * <li>build manager info ({@link BuildManagerInfo}): the name becomes an identity
+ *     ({@link ManagerIdentity}); "" becomes {@code unknown};</li>
+ * <li>managed fields updater ({@link ManagedFieldsUpdater}): an update runs as the temporary
+ *     manager {@code current-operation}, whose fields then join the manager's entry, and the
+ *     entry's time is set only if it changed a field; an apply sets the time only when the object
+ *     changed;</li>
+ * <li>strip meta ({@link StripMeta}): nobody owns apiVersion, kind, metadata itself or the
+ *     server-set metadata (name, namespace, uid, resourceVersion, generation, creationTimestamp,
+ *     ...);</li>
+ * <li>structured merge: the Updater, blind to the resource's {@link ResetFields}
+ *     ({@link ResetFieldsStrategy}).</li>
  * </ol>
  */
 public final class FieldManager {
 
-    /** The temporary owner of an update's changes (kube's managedFieldsUpdater). */
-    static final String CURRENT_OPERATION = "current-operation";
     static final String BEFORE_FIRST_APPLY = "before-first-apply";
-    static final String ANCIENT_CHANGES = "ancient-changes";
-    /** kube's DefaultMaxUpdateManagers. */
-    static final int MAX_UPDATE_MANAGERS = 10;
-
-    /** What no manager owns (kube's stripMetaManager); exact paths, their children stay ownable. */
-    static final FieldSet STRIPPED = FieldSet.of(
-            FieldPath.fields("apiVersion"),
-            FieldPath.fields("kind"),
-            FieldPath.fields("metadata"),
-            FieldPath.fields("metadata", "name"),
-            FieldPath.fields("metadata", "namespace"),
-            FieldPath.fields("metadata", "creationTimestamp"),
-            FieldPath.fields("metadata", "selfLink"),
-            FieldPath.fields("metadata", "uid"),
-            FieldPath.fields("metadata", "clusterName"),
-            FieldPath.fields("metadata", "generation"),
-            FieldPath.fields("metadata", "managedFields"),
-            FieldPath.fields("metadata", "resourceVersion"));
 
     private final ResourceType type;
-    private final Clock clock;
     private final Updater updater;
+    private final ManagedFieldsUpdater managedFieldsUpdater;
     private final String groupVersion;
 
     public FieldManager(ResourceType type, Clock clock) {
@@ -83,8 +58,8 @@ public final class FieldManager {
     /** With {@code lists} merging the sets and associative lists of an apply (exercise 6.3's seam). */
     public FieldManager(ResourceType type, Clock clock, ListMerge lists) {
         this.type = type;
-        this.clock = clock;
         this.updater = new Updater(ApplySchema.of(type), lists);
+        this.managedFieldsUpdater = new ManagedFieldsUpdater(type, updater, clock);
         this.groupVersion = type.groupVersion();
     }
 
@@ -137,7 +112,7 @@ public final class FieldManager {
      */
     public ObjectNode apply(ObjectNode live, ObjectNode config, String manager, String subresource, boolean force) {
         String sub = subresource == null ? "" : subresource;
-        checkConfig(config);
+        VersionCheck.checkConfig(type, config);
         try {
             return merge(live, config, manager, sub, force);
         } catch (IllegalArgumentException e) {
@@ -159,11 +134,12 @@ public final class FieldManager {
         String identity = identity(manager, Operation.Apply, sub);
         Updater.Result result;
         try {
-            result = updater.apply(liveObject, withoutResetFields(config, sub), groupVersion, managed.sets(), identity, force);
+            result = updater.apply(liveObject, ResetFieldsStrategy.withoutResetFields(type, config, sub), groupVersion,
+                    managed.sets(), identity, force);
         } catch (ConflictsException conflicts) {
             throw ApplyConflicts.toStatus(conflicts).exception();
         }
-        ManagedFieldSets sets = stripMeta(result.managers(), identity);
+        ManagedFieldSets sets = StripMeta.stripMeta(result.managers(), identity);
         managed = managed.withSets(sets);
         ObjectNode object;
         if (result.object() != null) {
@@ -207,206 +183,26 @@ public final class FieldManager {
         return ManagedFields.ofOrEmpty(live);
     }
 
-    /**
-     * An update by {@code identity}: run as current-operation, strip meta fields, merge into the
-     * identity's entry and stamp its time if it changed anything; then cap the Update entries.
-     * A null {@code live} is a create: the Updater compares against the kind's zero value, as kube
-     * compares against a new empty object of the kind.
-     */
+    /** An update recorded by {@link ManagedFieldsUpdater} (then capped by {@link CapManagers}). */
     private ManagedFields recordUpdate(ObjectNode live, ObjectNode updated, ManagedFields managed, String identity,
             String subresource) {
-        ObjectNode liveObject = live == null ? null : withoutManagedFields(live);
-        ObjectNode compared = withLiveResetFields(withoutManagedFields(updated), liveObject, subresource);
-        Updater.Result result = updater.update(liveObject, compared, groupVersion, managed.sets(), CURRENT_OPERATION);
-        ManagedFieldSets sets = stripMeta(result.managers(), CURRENT_OPERATION);
-        ManagedFields next = managed.withSets(sets);
-        Optional<VersionedSet> changed = sets.get(CURRENT_OPERATION);
-        if (changed.isPresent()) {
-            sets = sets.without(CURRENT_OPERATION);
-            VersionedSet mine = changed.get();
-            FieldSet owned = sets.get(identity).map(previous -> mine.set().union(previous.set())).orElse(mine.set());
-            sets = sets.with(identity, new VersionedSet(owned, mine.apiVersion(), mine.applied()));
-            next = next.withSets(sets).withTime(identity, now());
-        }
-        return capUpdateManagers(next);
+        return managedFieldsUpdater.recordUpdate(live, updated, managed, identity, subresource);
     }
 
-    /** kube's stripMetaManager, for one identity's set. */
-    private static ManagedFieldSets stripMeta(ManagedFieldSets sets, String identity) {
-        Optional<VersionedSet> set = sets.get(identity);
-        if (set.isEmpty()) {
-            return sets;
-        }
-        FieldSet stripped = set.get().set().difference(STRIPPED);
-        return stripped.isEmpty() ? sets.without(identity)
-                : sets.with(identity, new VersionedSet(stripped, set.get().apiVersion(), set.get().applied()));
-    }
-
-    // tag::cap-managers[]
-    /**
-     * kube's capManagersManager: with more than 10 Update entries, the oldest (by time, then
-     * identity) are folded, per apiVersion, into one {@code ancient-changes} entry: the first old
-     * entry of a version is kept aside and becomes that bucket only when a second one joins it.
-     */
-    private ManagedFields capUpdateManagers(ManagedFields managed) {
-        List<String> updaters = new ArrayList<>();
-        managed.sets().asMap().forEach((identity, set) -> {
-            if (!set.applied()) {
-                updaters.add(identity);
-            }
-        });
-        if (updaters.size() <= MAX_UPDATE_MANAGERS) {
-            return managed;
-        }
-        Map<String, Instant> times = new HashMap<>(managed.times());
-        updaters.sort(Comparator.comparingLong((String id) -> seconds(times.get(id))).thenComparing(Comparator.naturalOrder()));
-        ManagedFieldSets sets = managed.sets();
-        Map<String, String> firstOfVersion = new HashMap<>();
-        int length = updaters.size();
-        for (int i = 0; i < updaters.size() && length > MAX_UPDATE_MANAGERS; i++) {
-            String identity = updaters.get(i);
-            VersionedSet set = sets.get(identity).orElseThrow();
-            Instant time = times.get(identity);
-            String version = set.apiVersion();
-            String bucket = ManagerIdentity.of(ANCIENT_CHANGES, Operation.Update, version, "");
-            String first = firstOfVersion.get(version);
-            if (first == null) {
-                firstOfVersion.put(version, identity);
-                continue;
-            }
-            if (sets.get(bucket).isEmpty()) {
-                VersionedSet firstSet = sets.get(first).orElseThrow();
-                sets = sets.without(first).with(bucket, firstSet);
-            }
-            VersionedSet bucketSet = sets.get(bucket).orElseThrow();
-            sets = sets.with(bucket, new VersionedSet(set.set().union(bucketSet.set()), set.apiVersion(), set.applied()))
-                    .without(identity);
-            length--;
-            if (time != null) {
-                times.put(bucket, time);
-            } else {
-                times.remove(bucket);
-            }
-        }
-        return ManagedFields.of(sets, times);
-    }
-    // end::cap-managers[]
-
-    /**
-     * The checks on an applied config: its apiVersion must be this resource's ("Incorrect version
-     * specified in apply patch", kube 1.26's structured merge manager), its kind too ("invalid object
-     * type", kube's versionCheckManager; 1.26 had no such check), and it may not carry managedFields.
-     */
-    private void checkConfig(ObjectNode config) {
-        String apiVersion = text(config.get("apiVersion"));
-        if (!apiVersion.equals(groupVersion)) {
-            throw Status.badRequest("Incorrect version specified in apply patch. Specified patch version: "
-                    + apiVersion + ", expected: " + groupVersion).exception();
-        }
-        String kind = text(config.get("kind"));
-        if (!kind.equals(type.kind())) {
-            throw Status.badRequest("invalid object type: " + type.group() + "/" + type.version() + ", Kind=" + kind)
-                    .exception();
-        }
-        JsonNode managedFields = config.path("metadata").get("managedFields");
-        if (managedFields != null && !managedFields.isNull()) {
-            throw Status.badRequest("metadata.managedFields must be nil").exception();
-        }
-    }
-
-    /** The identity a write is recorded under; a nameless manager is "unknown" (kube's buildManagerInfo). */
+    /** The identity a write is recorded under ({@link BuildManagerInfo}). */
     private String identity(String manager, Operation operation, String subresource) {
-        String name = manager == null || manager.isEmpty() ? "unknown" : manager;
-        return ManagerIdentity.of(name, operation, groupVersion, subresource);
-    }
-
-    /**
-     * {@code updated} with the reset fields as they are in {@code live}, so the Updater sees no change
-     * there (kube gives the reset fields to structured-merge-diff as fields to ignore; the strategy
-     * then puts the live values back anyway).
-     */
-    private ObjectNode withLiveResetFields(ObjectNode updated, ObjectNode live, String subresource) {
-        ObjectNode copy = updated.deepCopy();
-        for (FieldPath path : ResetFields.of(type, subresource).paths()) {
-            JsonNode liveValue = live == null ? null : at(live, path);
-            ObjectNode parent = parentOf(copy, path, liveValue != null);
-            if (parent == null) {
-                continue;
-            }
-            String field = fieldName(path.last());
-            if (liveValue == null) {
-                parent.remove(field);
-            } else {
-                parent.set(field, liveValue.deepCopy());
-            }
-        }
-        return copy;
-    }
-
-    /** An applied config without the reset fields: they are neither merged nor owned. */
-    private ObjectNode withoutResetFields(ObjectNode config, String subresource) {
-        ObjectNode copy = config.deepCopy();
-        for (FieldPath path : ResetFields.of(type, subresource).paths()) {
-            ObjectNode parent = parentOf(copy, path, false);
-            if (parent != null) {
-                parent.remove(fieldName(path.last()));
-            }
-        }
-        return copy;
-    }
-
-    private static JsonNode at(ObjectNode object, FieldPath path) {
-        JsonNode node = object;
-        for (PathElement element : path.elements()) {
-            node = node == null ? null : node.get(fieldName(element));
-        }
-        return node;
-    }
-
-    /** The object holding {@code path}'s last field, created on the way if {@code create}. */
-    private static ObjectNode parentOf(ObjectNode object, FieldPath path, boolean create) {
-        ObjectNode node = object;
-        List<PathElement> elements = path.elements();
-        for (int i = 0; i < elements.size() - 1; i++) {
-            String field = fieldName(elements.get(i));
-            JsonNode next = node.get(field);
-            if (!(next instanceof ObjectNode)) {
-                if (!create) {
-                    return null;
-                }
-                next = node.putObject(field);
-            }
-            node = (ObjectNode) next;
-        }
-        return node;
-    }
-
-    private static String fieldName(PathElement element) {
-        if (element instanceof PathElement.Field field) {
-            return field.name();
-        }
-        throw new IllegalStateException("reset fields are plain fields: " + element);
+        return BuildManagerInfo.identity(manager, operation, groupVersion, subresource);
     }
 
     private static ObjectNode withoutManagedFields(ObjectNode object) {
-        ObjectNode copy = object.deepCopy();
-        ManagedFields.removeFrom(copy);
-        return copy;
+        return ManagedFieldsUpdater.withoutManagedFields(object);
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    }
-
-    private static long seconds(Instant time) {
-        return time == null ? 0 : time.getEpochSecond();
+        return managedFieldsUpdater.now();
     }
 
     private static boolean isNullOrEmpty(JsonNode node) {
         return node == null || node.isNull() || node.isMissingNode() || node.asText("").isEmpty();
-    }
-
-    private static String text(JsonNode node) {
-        return node == null || !node.isTextual() ? "" : node.textValue();
     }
 }

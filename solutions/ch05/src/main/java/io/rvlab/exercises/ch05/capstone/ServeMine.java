@@ -5,7 +5,7 @@ import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.ListOptions;
 import io.rvlab.ch05.cache.ObjectKeys;
-import io.rvlab.ch05.cache.Reflector;
+import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ReflectorBackoff;
 import io.rvlab.ch05.cache.ReflectorListener;
 import io.rvlab.ch05.cache.SharedInformer;
@@ -52,7 +52,7 @@ public final class ServeMine {
     private static void startInformer(WatchListApiServer server) {
         String collection = "/api/v1/namespaces/default/configmaps";
         Partition network = new Partition(new ResourceListerWatcher(RestConfig.forUrl(server.url()), collection));
-        Reflector.Options options = Reflector.Options.CLIENT_GO.withBackoff(ReflectorBackoff.quick())
+        ReflectorOptions options = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick())
                 .withMinWatchTimeout(Duration.ofSeconds(60)).withLoop(new ReflectorLoop());
         SharedInformer informer = new SharedInformer("yours", network, options, Map.of());
         informer.addListener(new Printer()).start();
