@@ -12,12 +12,15 @@
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/apimachinery pkg/apis/meta/v1/types.go (Status)</td><td>{@link Status}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/api/errors/errors.go</td><td>{@link Status}, {@link StorageErrors}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/apis/meta/internalversion/validation/validation.go</td><td>{@link ListOptionsValidation}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/api/errors/errors.go</td>
+ *       <td>{@link Status}, {@link StorageErrors}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/apis/meta/internalversion/validation/validation.go</td>
+ *       <td>{@link ListOptionsValidation}</td></tr>
  *   <tr><td>k8s.io/apimachinery pkg/util/validation/field/errors.go</td><td>{@link FieldError}</td></tr>
  *   <tr><td>k8s.io/apimachinery pkg/labels/selector.go</td><td>{@link LabelSelector}</td></tr>
  *   <tr><td>k8s.io/apimachinery pkg/fields/selector.go</td><td>{@link FieldSelector}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/validation/validation.go (IsQualifiedName, IsValidLabelValue)</td><td>{@link LabelRules}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/validation/validation.go (IsQualifiedName, IsValidLabelValue)</td>
+ *       <td>{@link LabelRules}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/selection_predicate.go</td><td>{@link Selection}</td></tr>
  * </table>
  */

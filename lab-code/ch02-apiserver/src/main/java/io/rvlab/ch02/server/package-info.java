@@ -13,8 +13,10 @@
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/apiserver pkg/server/handler.go</td><td>{@link ApiServer}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/endpoints/installer.go</td><td>{@link ResourceHandler}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/endpoints/request/requestinfo.go</td><td>{@link ApiRequest}, {@link ResourcePath}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/responsewriters/writers.go</td><td>{@link JsonResponses}, {@link ResponseStream}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/endpoints/request/requestinfo.go</td>
+ *       <td>{@link ApiRequest}, {@link ResourcePath}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/responsewriters/writers.go</td>
+ *       <td>{@link JsonResponses}, {@link ResponseStream}</td></tr>
  *   <tr><td>kubernetes cmd/kube-apiserver/app/server.go</td><td>{@link ApiServerMain}</td></tr>
  * </table>
  */

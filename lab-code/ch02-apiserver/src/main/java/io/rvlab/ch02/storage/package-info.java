@@ -4,7 +4,7 @@
  * which keeps it over a real etcd. {@link Versioner} is the one place where a revision becomes a
  * resourceVersion and back; read it before the read path.
  *
- * The read path: {@link ReadDecision} turns a request's resourceVersion, resourceVersionMatch and
+ * <p>The read path: {@link ReadDecision} turns a request's resourceVersion, resourceVersionMatch and
  * continue token into a {@link ReadAt}; {@link RevisionWaiter} covers a revision etcd has not
  * reached; {@link ContinueToken} is the paged list's cursor. Keys: {@link Keys} builds {@link
  * RegistryKey} and {@link RegistryPrefix} from parts checked by {@link DnsNames}, which stays here
@@ -16,14 +16,19 @@
  * <table>
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/interfaces.go</td><td>{@link Storage}, {@link GetOptions}, {@link ListOptions}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/store.go</td><td>{@link EtcdStorage}, {@link ReadDecision}, {@link ReadAt}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/interfaces.go</td>
+ *       <td>{@link Storage}, {@link GetOptions}, {@link ListOptions}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/store.go</td>
+ *       <td>{@link EtcdStorage}, {@link ReadDecision}, {@link ReadAt}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/api_object_versioner.go</td><td>{@link Versioner}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/continue.go</td><td>{@link ContinueToken}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/selection_predicate.go</td><td>{@link ObjectFilter}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/errors.go</td><td>{@link StorageException}, {@link KeyNotFoundException}, {@link KeyExistsException}, {@link ResourceExpiredException}, {@link TooLargeResourceVersionException}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/errors.go</td>
+ *       <td>{@link StorageException}, {@link KeyNotFoundException}, {@link KeyExistsException},
+ *         {@link ResourceExpiredException}, {@link TooLargeResourceVersionException}</td></tr>
  *   <tr><td>k8s.io/apimachinery pkg/util/validation/validation.go</td><td>{@link DnsNames}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/registry/generic/registry/store.go (key functions)</td><td>{@link Keys}, {@link RegistryKey}, {@link RegistryPrefix}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/registry/generic/registry/store.go (key functions)</td>
+ *       <td>{@link Keys}, {@link RegistryKey}, {@link RegistryPrefix}</td></tr>
  * </table>
  */
 package io.rvlab.ch02.storage;

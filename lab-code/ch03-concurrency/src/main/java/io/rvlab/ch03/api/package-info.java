@@ -9,7 +9,8 @@
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/apimachinery pkg/api/errors/errors.go (NewConflict)</td><td>{@link Conflicts}</td></tr>
  *   <tr><td>k8s.io/client-go util/retry/util.go</td><td>{@link RetryOnConflict}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/rest.go (fieldValidation)</td><td>{@link FieldValidation}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/rest.go (fieldValidation)</td>
+ *       <td>{@link FieldValidation}</td></tr>
  * </table>
  */
 package io.rvlab.ch03.api;

@@ -8,7 +8,8 @@
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/client-go rest/request.go</td><td>{@link ApiClient}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/api/errors/errors.go (IsConflict, IsAlreadyExists)</td><td>{@link ConflictException}, {@link AlreadyExistsException}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/api/errors/errors.go (IsConflict, IsAlreadyExists)</td>
+ *       <td>{@link ConflictException}, {@link AlreadyExistsException}</td></tr>
  * </table>
  */
 package io.rvlab.ch03.client;

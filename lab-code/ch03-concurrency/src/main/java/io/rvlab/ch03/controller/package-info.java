@@ -6,7 +6,8 @@
  * <table>
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
- *   <tr><td>kubernetes pkg/controller/deployment/sync.go (observedGeneration)</td><td>{@link ObservedGenerationController}</td></tr>
+ *   <tr><td>kubernetes pkg/controller/deployment/sync.go (observedGeneration)</td>
+ *       <td>{@link ObservedGenerationController}</td></tr>
  * </table>
  */
 package io.rvlab.ch03.controller;

@@ -8,7 +8,8 @@
  * <table>
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/interfaces.go (GuaranteedUpdate, Delete, Preconditions)</td><td>{@link UpdatableStorage}, {@link UpdateFunction}, {@link Preconditions}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/interfaces.go (GuaranteedUpdate, Delete, Preconditions)</td>
+ *       <td>{@link UpdatableStorage}, {@link UpdateFunction}, {@link Preconditions}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/store.go</td><td>{@link EtcdUpdatableStorage}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/errors.go</td><td>{@link PreconditionFailedException}</td></tr>
  * </table>

@@ -11,8 +11,10 @@
  * <table>
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/cacher/cacher.go</td><td>{@link WatchCache}, {@link Bookmarks}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/cacher/watch_cache.go</td><td>{@link EventWindow}, {@link ChangeWindow}, {@link WatchCacheEvent}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/cacher/cacher.go</td>
+ *       <td>{@link WatchCache}, {@link Bookmarks}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/cacher/watch_cache.go</td>
+ *       <td>{@link EventWindow}, {@link ChangeWindow}, {@link WatchCacheEvent}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/cacher/cache_watcher.go</td><td>{@link CacheWatcher}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/cacher/caching_object.go</td><td>{@link EncodedEvent}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/watcher.go</td><td>{@link UncachedWatches}</td></tr>

@@ -10,7 +10,8 @@
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/apimachinery pkg/watch/streamwatcher.go</td><td>{@link StreamWatcher}</td></tr>
  *   <tr><td>k8s.io/client-go tools/watch/retrywatcher.go</td><td>{@link ResumingWatcher}</td></tr>
- *   <tr><td>k8s.io/client-go tools/cache/listwatch.go</td><td>{@link ListerWatcher}, {@link ListWatch}</td></tr>
+ *   <tr><td>k8s.io/client-go tools/cache/listwatch.go</td>
+ *       <td>{@link ListerWatcher}, {@link ListWatch}</td></tr>
  * </table>
  */
 package io.rvlab.ch04.client;

@@ -8,7 +8,8 @@
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/apimachinery pkg/watch/watch.go</td><td>{@link WatchEvent}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/event.go</td><td>{@link EtcdEventTranslator}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/watcher.go</td><td>{@link StorageWatch}, {@link EtcdEventTranslator}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/watcher.go</td>
+ *       <td>{@link StorageWatch}, {@link EtcdEventTranslator}</td></tr>
  * </table>
  */
 package io.rvlab.ch04.watch;

@@ -11,17 +11,28 @@
  * <table>
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/fieldmanager.go</td><td>{@link FieldManager}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/structuredmerge.go</td><td>{@link FieldManager}, {@link ResetFieldsStrategy}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/versioncheck.go</td><td>{@link VersionCheck}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/buildmanagerinfo.go</td><td>{@link BuildManagerInfo}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/capmanagers.go</td><td>{@link CapManagers}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/managedfieldsupdater.go</td><td>{@link ManagedFieldsUpdater}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/stripmeta.go</td><td>{@link StripMeta}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/managedfields.go</td><td>{@link ManagedFields}, {@link ManagerIdentity}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/fields.go</td><td>{@link ManagedFieldsEntry}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/conflict.go</td><td>{@link ApplyConflicts}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/apis/meta/v1/types.go (ManagedFieldsEntry)</td><td>{@link ManagedFieldsEntry}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/fieldmanager.go</td>
+ *       <td>{@link FieldManager}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/structuredmerge.go</td>
+ *       <td>{@link FieldManager}, {@link ResetFieldsStrategy}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/versioncheck.go</td>
+ *       <td>{@link VersionCheck}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/buildmanagerinfo.go</td>
+ *       <td>{@link BuildManagerInfo}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/capmanagers.go</td>
+ *       <td>{@link CapManagers}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/managedfieldsupdater.go</td>
+ *       <td>{@link ManagedFieldsUpdater}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/stripmeta.go</td>
+ *       <td>{@link StripMeta}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/managedfields.go</td>
+ *       <td>{@link ManagedFields}, {@link ManagerIdentity}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/fields.go</td>
+ *       <td>{@link ManagedFieldsEntry}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/util/managedfields/internal/conflict.go</td>
+ *       <td>{@link ApplyConflicts}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/apis/meta/v1/types.go (ManagedFieldsEntry)</td>
+ *       <td>{@link ManagedFieldsEntry}</td></tr>
  * </table>
  */
 package io.rvlab.ch06.managedfields;

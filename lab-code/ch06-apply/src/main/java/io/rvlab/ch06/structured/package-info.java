@@ -11,12 +11,15 @@
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>sigs.k8s.io/structured-merge-diff merge/update.go</td><td>{@link Updater}</td></tr>
  *   <tr><td>sigs.k8s.io/structured-merge-diff merge/conflict.go</td><td>{@link ConflictsException}</td></tr>
- *   <tr><td>sigs.k8s.io/structured-merge-diff fieldpath/managers.go</td><td>{@link ManagedFieldSets}, {@link VersionedSet}</td></tr>
+ *   <tr><td>sigs.k8s.io/structured-merge-diff fieldpath/managers.go</td>
+ *       <td>{@link ManagedFieldSets}, {@link VersionedSet}</td></tr>
  *   <tr><td>sigs.k8s.io/structured-merge-diff typed/tofieldset.go</td><td>{@link ToFieldSet}</td></tr>
  *   <tr><td>sigs.k8s.io/structured-merge-diff typed/compare.go</td><td>{@link Comparison}</td></tr>
- *   <tr><td>sigs.k8s.io/structured-merge-diff typed/merge.go</td><td>{@link Merge}, {@link ListMerge}</td></tr>
+ *   <tr><td>sigs.k8s.io/structured-merge-diff typed/merge.go</td>
+ *       <td>{@link Merge}, {@link ListMerge}</td></tr>
  *   <tr><td>sigs.k8s.io/structured-merge-diff typed/remove.go</td><td>{@link RemoveItems}</td></tr>
- *   <tr><td>sigs.k8s.io/structured-merge-diff schema/elements.go</td><td>{@link ApplySchema}, {@link ListType}</td></tr>
+ *   <tr><td>sigs.k8s.io/structured-merge-diff schema/elements.go</td>
+ *       <td>{@link ApplySchema}, {@link ListType}</td></tr>
  * </table>
  */
 package io.rvlab.ch06.structured;

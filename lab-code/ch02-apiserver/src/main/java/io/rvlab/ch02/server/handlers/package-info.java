@@ -8,7 +8,8 @@
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>k8s.io/apiserver pkg/endpoints/request/requestinfo.go</td><td>{@link Verb}</td></tr>
- *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/get.go</td><td>{@link GetResource}, {@link ListResource}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/get.go</td>
+ *       <td>{@link GetResource}, {@link ListResource}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/endpoints/handlers/create.go</td><td>{@link CreateResource}</td></tr>
  * </table>
  */

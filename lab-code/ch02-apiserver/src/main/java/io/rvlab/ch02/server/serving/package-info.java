@@ -7,8 +7,10 @@
  * <table>
  *   <caption>Upstream source file and the class here that plays its part</caption>
  *   <tr><th>Upstream file</th><th>Here</th></tr>
- *   <tr><td>k8s.io/apiserver pkg/server/options/serving.go</td><td>{@link SecureServing}, {@link ServingCertKey}</td></tr>
- *   <tr><td>kubernetes cmd/kubeadm/app/util/kubeconfig/kubeconfig.go</td><td>{@link AdminKubeconfig}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/server/options/serving.go</td>
+ *       <td>{@link SecureServing}, {@link ServingCertKey}</td></tr>
+ *   <tr><td>kubernetes cmd/kubeadm/app/util/kubeconfig/kubeconfig.go</td>
+ *       <td>{@link AdminKubeconfig}</td></tr>
  * </table>
  */
 package io.rvlab.ch02.server.serving;

@@ -8,7 +8,8 @@
  *   <tr><th>Upstream file</th><th>Here</th></tr>
  *   <tr><td>Go src/encoding/json/encode.go</td><td>{@link GoJson}</td></tr>
  *   <tr><td>Go src/encoding/json/scanner.go</td><td>{@link GoJsonSyntax}</td></tr>
- *   <tr><td>k8s.io/apimachinery pkg/apis/meta/v1/types.go (ObjectMeta)</td><td>{@link ObjectMetaOrder}</td></tr>
+ *   <tr><td>k8s.io/apimachinery pkg/apis/meta/v1/types.go (ObjectMeta)</td>
+ *       <td>{@link ObjectMetaOrder}</td></tr>
  * </table>
  */
 package io.rvlab.ch02.wire.gojson;
