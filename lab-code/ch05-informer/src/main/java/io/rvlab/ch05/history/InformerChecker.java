@@ -2,6 +2,7 @@ package io.rvlab.ch05.history;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch04.guarantees.WatchGuarantees;
 import io.rvlab.ch05.cache.ObjectKeys;
 import io.rvlab.ch05.history.InformerHistory.Entry;
 import io.rvlab.ch05.history.InformerHistory.Kind;
@@ -64,15 +65,10 @@ public final class InformerChecker {
         /** One line of counts, then the violations (the first 40), one per line. */
         @Override
         public String toString() {
-            StringBuilder text = new StringBuilder(String.format(
+            return WatchGuarantees.withViolations(String.format(
                     "%d LISTs, %d watches, %d events, %d resyncs, %d handler calls, %d objects in etcd: %s",
                     lists, watches, events, resyncs, handlerCalls, objects,
-                    ok() ? "every check held" : violations.size() + " violations"));
-            violations.stream().limit(40).forEach(v -> text.append("\n  ").append(v));
-            if (violations.size() > 40) {
-                text.append("\n  ... and ").append(violations.size() - 40).append(" more");
-            }
-            return text.toString();
+                    ok() ? "every check held" : violations.size() + " violations"), violations);
         }
     }
 
