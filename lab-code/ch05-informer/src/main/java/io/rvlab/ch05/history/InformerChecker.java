@@ -281,16 +281,9 @@ public final class InformerChecker {
         }
     }
 
-    /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters. */
+    /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters: chapter 4's rule. */
     static boolean same(ObjectNode a, ObjectNode b) {
-        return a == null ? b == null : b != null && content(a).equals(content(b));
-    }
-
-    private static ObjectNode content(ObjectNode object) {
-        ObjectNode copy = object.deepCopy();
-        copy.remove("kind");
-        copy.remove("apiVersion");
-        return copy;
+        return WatchGuarantees.same(a, b);
     }
 
     private static String describe(ObjectNode object) {
