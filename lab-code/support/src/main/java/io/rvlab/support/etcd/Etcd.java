@@ -5,7 +5,6 @@ import io.etcd.jetcd.cluster.MemberListResponse;
 import io.etcd.jetcd.maintenance.StatusResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * A real etcd and a connected jetcd {@link Client}: the one way every lab, test and jshell script
@@ -39,24 +38,8 @@ public final class Etcd implements AutoCloseable {
     private Etcd(EtcdContainer container, String endpoints) {
         this.container = container;
         this.endpoints = endpoints;
-        Client connected = newClient(endpoints);
-        String status;
-        try {
-            status = describe(connected);
-        } catch (TimeoutException e) {
-            // A container just started, and its first connection did not answer in 30 s: seen once
-            // on a loaded machine. One more try on a new connection before giving up.
-            System.err.println("[etcd] " + where() + " did not answer in 30 s; trying once more on a new connection");
-            connected.close();
-            connected = newClient(endpoints);
-            try {
-                status = describe(connected);
-            } catch (TimeoutException again) {
-                throw unreachable(connected, again);
-            }
-        }
-        this.client = connected;
-        this.description = status;
+        this.client = newClient(endpoints);
+        this.description = describe(client);
     }
 
     /**
@@ -236,8 +219,8 @@ public final class Etcd implements AutoCloseable {
                 : "etcd container " + container.getDockerImageName() + " at " + endpoints;
     }
 
-    /** What the first answer says; a timeout is left to the caller, any other failure ends the start. */
-    private String describe(Client client) throws TimeoutException {
+    /** What the first answer says; a failure (30 s without an answer included) ends the start. */
+    private String describe(Client client) {
         try {
             String first = endpoints.split(",")[0];
             StatusResponse status = client.getMaintenanceClient().statusMember(first).get(30, TimeUnit.SECONDS);
@@ -245,8 +228,6 @@ public final class Etcd implements AutoCloseable {
             return String.format("real etcd %s ready: %s (cluster %x, member %x, revision %d)",
                     status.getVersion(), where(), members.getHeader().getClusterId(),
                     status.getHeader().getMemberId(), status.getHeader().getRevision());
-        } catch (TimeoutException e) {
-            throw e;
         } catch (Exception e) {
             throw unreachable(client, e);
         }
