@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.rvlab.support.net.FreePorts;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -173,7 +172,8 @@ class SiteCheckTest {
 
     /** A static file server on loopback that remembers every request it could not answer. */
     private static HttpServer serve(Path root, Map<String, Integer> failed) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        // Not a port the kernel picks: a leaked etcd container's NAT rule may hold it (FreePorts says why).
+        HttpServer server = FreePorts.jdkHttpServer();
         server.createContext("/", exchange -> {
             String path = URLDecoder.decode(exchange.getRequestURI().getPath(), StandardCharsets.UTF_8);
             Path file = root.resolve(path.substring(1)).normalize();
