@@ -1,10 +1,7 @@
 package io.rvlab.ch04.cache;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.WatchOption;
@@ -15,12 +12,10 @@ import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
-import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -72,22 +67,18 @@ public final class WatchCache implements WatchSource {
     }
 
     private static final System.Logger LOG = System.getLogger(WatchCache.class.getName());
-    private static final long BOOKMARK_BEFORE_TIMEOUT = Duration.ofSeconds(2).toNanos();
 
     private final Client etcd;
     private final ResourceType type;
     private final Options options;
     private final Versioner versioner = new Versioner();
-    private final EtcdEventTranslator translator = new EtcdEventTranslator(versioner);
-    private final StoredObjects stored = new StoredObjects(translator);
     private final RegistryPrefix prefix;
     private final ScheduledExecutorService ticker;
+    private final WatcherBookmarks bookmarks;
 
     // Guarded by 'this': the state, the window, the watchers and the resourceVersion change together.
-    private final TreeMap<String, ObjectNode> state = new TreeMap<>();
-    private final ChangeWindow window;
+    private final CacheState cached;
     private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
-    private long resourceVersion;
     private Watch.Watcher etcdWatch;
     private boolean ready;  // false between a failed etcd watch and the relist that replaces it
     private boolean closed;
@@ -97,7 +88,8 @@ public final class WatchCache implements WatchSource {
         this.type = type;
         this.options = options;
         this.prefix = type.prefix("");
-        this.window = windows.apply(options.capacity());
+        this.cached = new CacheState(versioner, windows.apply(options.capacity()));
+        this.bookmarks = new WatcherBookmarks(options.bookmarkFrequency());
         this.ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "rvlab-watch-cache-" + type.resource());
             thread.setDaemon(true);
@@ -137,15 +129,7 @@ public final class WatchCache implements WatchSource {
         GetResponse list = StoredObjects.range(etcd, prefix);
         long listRevision = list.getHeader().getRevision();
         synchronized (this) {
-            state.clear();
-            for (KeyValue kv : list.getKvs()) {
-                ObjectNode object = stored.objectOrNull(kv);
-                if (object != null) {
-                    state.put(Bytes.text(kv.getKey()), object);
-                }
-            }
-            resourceVersion = listRevision;
-            window.reset(listRevision);
+            cached.replace(list); // the state at R; the window starts empty at R
             ready = true;
             WatchOption watchOption = WatchOption.builder()
                     .isPrefix(true)
@@ -167,26 +151,14 @@ public final class WatchCache implements WatchSource {
         }
         if (response.isProgressNotify()) {
             // A progress notification: every change up to this revision has been sent to us.
-            resourceVersion = Math.max(resourceVersion, response.getHeader().getRevision());
+            cached.progress(response.getHeader().getRevision());
             return;
         }
         for (io.etcd.jetcd.watch.WatchEvent etcdEvent : response.getEvents()) {
-            String key = Bytes.text(etcdEvent.getKeyValue().getKey());
-            WatchEvent event;
-            try {
-                event = translator.translate(etcdEvent);
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "skipping an undecodable change of " + key + ": " + e.getMessage());
-                continue;
+            WatchCacheEvent change = cached.processEvent(etcdEvent); // the state and the window, updated
+            if (change != null) {
+                watchers.removeIf(watcher -> !watcher.deliver(change));
             }
-            StoredObjects.normalized(event.object()); // kind, apiVersion, metadata...: as a typed object encodes
-            ObjectNode previous = event.type() == WatchEvent.Type.DELETED ? state.remove(key)
-                    : state.put(key, event.object());
-            long revision = etcdEvent.getKeyValue().getModRevision();
-            WatchCacheEvent change = new WatchCacheEvent(new EncodedEvent(event), key, previous, revision);
-            window.add(change);
-            resourceVersion = Math.max(resourceVersion, revision);
-            watchers.removeIf(watcher -> !watcher.deliver(change));
         }
     }
     // end::received[]
@@ -238,29 +210,29 @@ public final class WatchCache implements WatchSource {
         requireReady();
         CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
         if (from == 0) {
-            for (ObjectNode object : state.values()) {
+            for (ObjectNode object : cached.objects()) {
                 if (watcher.matches(object)) {
                     watcher.initial(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)));
                 }
             }
-            watcher.startAt(resourceVersion);
-        } else if (from < window.oldestResumable()) {
-            watcher.fail(Status.expired("too old resource version: " + from + " (" + window.oldestResumable() + ")", ""));
+            watcher.startAt(cached.resourceVersion());
+        } else if (from < cached.oldestResumable()) {
+            watcher.fail(Status.expired("too old resource version: " + from + " (" + cached.oldestResumable() + ")", ""));
             return watcher;
         } else {
-            for (WatchCacheEvent change : window.since(from)) {
+            for (WatchCacheEvent change : cached.since(from)) {
                 EncodedEvent event = watcher.visible(change);
                 if (event != null) {
                     watcher.initial(event);
                 }
             }
-            watcher.startAt(Math.max(from, resourceVersion));
+            watcher.startAt(Math.max(from, cached.resourceVersion()));
         }
         if (closed) {
             watcher.finish();
             return watcher;
         }
-        watcher.scheduleBookmark(firstBookmark(watcher));
+        watcher.scheduleBookmark(bookmarks.first(watcher));
         watchers.add(watcher);
         return watcher;
     }
@@ -283,45 +255,28 @@ public final class WatchCache implements WatchSource {
         watchers.removeIf(CacheWatcher::ended);
     }
 
-    // tag::list[]
     /**
      * A {@code resourceVersion=0} list ("any" freshness): the cache's current state, with the
-     * cache's resourceVersion, which may be behind etcd's. No limit applies: kube-apiserver 1.26
-     * returns everything from the cache whatever {@code limit} says.
+     * cache's resourceVersion, which may be behind etcd's ({@link CacheState#list}).
      */
     public synchronized ObjectNode list(String namespace, ObjectFilter filter) {
         requireReady();
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("kind", type.listKind());
-        json.put("apiVersion", type.groupVersion());
-        json.putObject("metadata").put("resourceVersion", Long.toString(resourceVersion));
-        ArrayNode items = json.putArray("items");
-        CacheWatcher matcher = new CacheWatcher(new WatchOptions(namespace, "0", filter, false, null), () -> { });
-        for (ObjectNode object : state.values()) {
-            if (matcher.matches(object)) {
-                ObjectNode item = object.deepCopy();
-                item.remove("kind"); // items of a typed list carry no kind or apiVersion of their own
-                item.remove("apiVersion");
-                items.add(item);
-            }
-        }
-        return json;
+        return cached.list(type, namespace, filter);
     }
-    // end::list[]
 
     /** The newest revision the cache has processed: its last change, or etcd's last progress notification. */
     public synchronized long resourceVersion() {
-        return resourceVersion;
+        return cached.resourceVersion();
     }
 
     /** The revision just before the oldest change a watch can still resume after; older gets 410. */
     public synchronized long oldestResumable() {
-        return window.oldestResumable();
+        return cached.oldestResumable();
     }
 
     /** How many changes the window holds now. */
     public synchronized int windowSize() {
-        return window.size();
+        return cached.windowSize();
     }
 
     /** How many watchers are being fed. */
@@ -341,35 +296,13 @@ public final class WatchCache implements WatchSource {
         try {
             long now = System.nanoTime();
             synchronized (this) {
-                for (CacheWatcher watcher : watchers) {
-                    if (watcher.options().allowBookmarks() && now - watcher.nextBookmark() >= 0) {
-                        watcher.bookmark(Bookmarks.object(type, resourceVersion), resourceVersion);
-                        watcher.scheduleBookmark(nextBookmark(watcher, now));
-                    }
-                }
+                bookmarks.sendDue(watchers, type, cached.resourceVersion(), now); // if the cache got further than each
             }
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "watch cache tick failed: " + e);
         }
     }
     // end::tick[]
-
-    /** kube-apiserver: a bookmark every minute, and one two seconds before the watch's timeout. */
-    private long firstBookmark(CacheWatcher watcher) {
-        return nextBookmark(watcher, System.nanoTime());
-    }
-
-    private long nextBookmark(CacheWatcher watcher, long now) {
-        long regular = now + options.bookmarkFrequency().toNanos();
-        long beforeTimeout = watcher.deadline() - BOOKMARK_BEFORE_TIMEOUT;
-        if (watcher.deadline() != Long.MAX_VALUE && beforeTimeout - now > 0 && beforeTimeout - regular < 0) {
-            return beforeTimeout;
-        }
-        if (watcher.deadline() != Long.MAX_VALUE && beforeTimeout - now <= 0) {
-            return Long.MAX_VALUE; // the last bookmark before the timeout has been sent
-        }
-        return regular;
-    }
 
     /** Ends every watcher and the etcd watch. */
     @Override
