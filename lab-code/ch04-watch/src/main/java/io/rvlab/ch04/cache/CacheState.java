@@ -6,20 +6,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.rvlab.ch01.Bytes;
+import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
 import io.rvlab.ch04.watch.WatchEvent;
-import java.util.Collection;
-import java.util.List;
 import java.util.TreeMap;
 
 /**
  * What a {@link WatchCache} knows of its resource (kube-apiserver's {@code watchCache}, watch_cache.go,
  * which its {@code Cacher} holds): the current state of every object, the window of recent changes,
- * and the resourceVersion both are at. The cache fills it from etcd and reads it to start watchers and
- * answer lists.
+ * and the resourceVersion both are at. The cache fills it from etcd and reads it to start watchers
+ * (their initial events) and answer lists.
  *
  * <p>Not thread-safe on its own: every call is made under the watch cache's lock, so that the state,
  * the window, the resourceVersion and the watchers change together.
@@ -54,7 +53,16 @@ final class CacheState {
         window.reset(listRevision);
     }
 
-    /** An etcd progress notification: every change up to {@code revision} has been sent to the cache. */
+    /**
+     * An etcd progress notification: every change up to {@code revision} has been sent to the cache.
+     *
+     * <p>Why not ask etcd for progress on demand ({@code RequestProgress})? Before etcd 3.4.25 and
+     * 3.5.8 the answer to that request could overtake events still on their way (etcd issue 15220),
+     * so a bookmark could claim a revision whose event the watcher had not received; kube-apiserver
+     * only asks on versions with the fix. The periodic notifications are sent in order with the
+     * events, at the interval etcd is started with ({@code --experimental-watch-progress-notify-interval};
+     * the course's etcd uses one second, etcd's default is ten minutes).
+     */
     void progress(long revision) {
         resourceVersion = Math.max(resourceVersion, revision);
     }
@@ -85,15 +93,36 @@ final class CacheState {
     }
     // end::process-event[]
 
-    /** Every object, in key order: the ADDED events a watch from "0" starts with. */
-    Collection<ObjectNode> objects() {
-        return state.values();
+    // tag::initial-events[]
+    /**
+     * A new watcher's initial events (watchCache's getAllEventsSince). From "0": ADDED for every
+     * object that matches, then changes after the cache's resourceVersion. From N: every change
+     * after N still in the window. False if the window no longer reaches back to N: the watcher has
+     * been given ERROR 410 Expired, its only event.
+     */
+    boolean initialEvents(CacheWatcher watcher, long from) {
+        if (from == 0) {
+            for (ObjectNode object : state.values()) {
+                if (watcher.matches(object)) {
+                    watcher.initial(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)));
+                }
+            }
+            watcher.startAt(resourceVersion);
+        } else if (from < window.oldestResumable()) {
+            watcher.fail(Status.expired("too old resource version: " + from + " (" + window.oldestResumable() + ")", ""));
+            return false;
+        } else {
+            for (WatchCacheEvent change : window.since(from)) {
+                EncodedEvent event = watcher.visible(change);
+                if (event != null) {
+                    watcher.initial(event);
+                }
+            }
+            watcher.startAt(Math.max(from, resourceVersion));
+        }
+        return true;
     }
-
-    /** The changes after {@code resourceVersion} that the window still holds. */
-    List<WatchCacheEvent> since(long resourceVersion) {
-        return window.since(resourceVersion);
-    }
+    // end::initial-events[]
 
     // tag::list[]
     /**

@@ -7,14 +7,11 @@ import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
-import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -36,14 +33,11 @@ import java.util.function.IntFunction;
  * It starts by listing the resource from etcd at revision R and watching from R+1, the same
  * list-then-watch a client-go reflector does against the API server. Its etcd watch asks for
  * progress notifications, so its resourceVersion follows etcd's revision even while this resource
- * is quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from.
+ * is quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from
+ * (why periodic notifications and not requested ones: {@link CacheState#progress}).
  *
- * <p>Why not ask etcd for progress on demand ({@code RequestProgress})? Before etcd 3.4.25 and
- * 3.5.8 the answer to that request could overtake events still on their way (etcd issue 15220),
- * so a bookmark could claim a revision whose event the watcher had not received; kube-apiserver
- * only asks on versions with the fix. The periodic notifications are sent in order with the
- * events, at the interval etcd is started with ({@code --experimental-watch-progress-notify-interval};
- * the course's etcd uses one second, etcd's default is ten minutes).
+ * <p>What the cache knows is {@link CacheState}'s; when a watcher gets a bookmark, {@link
+ * WatcherBookmarks}'; whether it may serve at all, {@link CacheReadiness}'.
  */
 public final class WatchCache implements WatchSource {
 
@@ -80,7 +74,7 @@ public final class WatchCache implements WatchSource {
     private final CacheState cached;
     private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
     private Watch.Watcher etcdWatch;
-    private boolean ready;  // false between a failed etcd watch and the relist that replaces it
+    private final CacheReadiness readiness = new CacheReadiness(); // not between a failed etcd watch and the relist
     private boolean closed;
 
     private WatchCache(Client etcd, ResourceType type, Options options, IntFunction<? extends ChangeWindow> windows) {
@@ -130,7 +124,7 @@ public final class WatchCache implements WatchSource {
         long listRevision = list.getHeader().getRevision();
         synchronized (this) {
             cached.replace(list); // the state at R; the window starts empty at R
-            ready = true;
+            readiness.set(true);
             WatchOption watchOption = WatchOption.builder()
                     .isPrefix(true)
                     .withRevision(listRevision + 1) // exactly the changes after the list
@@ -174,7 +168,7 @@ public final class WatchCache implements WatchSource {
             }
             LOG.log(System.Logger.Level.WARNING, "the etcd watch of " + type.resource() + " ended (" + error
                     + "); ending its watchers and relisting");
-            ready = false; // until the relist: no new watcher may start from a state that has stopped moving
+            readiness.set(false); // until the relist: no new watcher may start from a state that has stopped moving
             watchers.forEach(CacheWatcher::finish);
             watchers.clear();
             etcdWatch.close();
@@ -200,33 +194,17 @@ public final class WatchCache implements WatchSource {
     /**
      * A new watcher. From resourceVersion "" or "0": ADDED for every object that matches, then
      * every change. From N: every change after N still in the window; if the window no longer
-     * reaches back to N, a watcher whose only event is ERROR 410 Expired.
+     * reaches back to N, a watcher whose only event is ERROR 410 Expired ({@link CacheState#initialEvents}).
      *
      * @throws io.rvlab.ch02.storage.InvalidResourceVersionException if the resourceVersion is not a number
      */
     @Override
     public synchronized CacheWatcher watch(WatchOptions watchOptions) {
         long from = versioner.parse(watchOptions.resourceVersion());
-        requireReady();
+        readiness.check(); // 429 while (re)initializing
         CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
-        if (from == 0) {
-            for (ObjectNode object : cached.objects()) {
-                if (watcher.matches(object)) {
-                    watcher.initial(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)));
-                }
-            }
-            watcher.startAt(cached.resourceVersion());
-        } else if (from < cached.oldestResumable()) {
-            watcher.fail(Status.expired("too old resource version: " + from + " (" + cached.oldestResumable() + ")", ""));
-            return watcher;
-        } else {
-            for (WatchCacheEvent change : cached.since(from)) {
-                EncodedEvent event = watcher.visible(change);
-                if (event != null) {
-                    watcher.initial(event);
-                }
-            }
-            watcher.startAt(Math.max(from, cached.resourceVersion()));
+        if (!cached.initialEvents(watcher, from)) {
+            return watcher; // too old for the window: its only event is ERROR 410 Expired
         }
         if (closed) {
             watcher.finish();
@@ -238,18 +216,6 @@ public final class WatchCache implements WatchSource {
     }
     // end::watch[]
 
-    /**
-     * Between losing its etcd watch and relisting, the cache's state has stopped following etcd: a
-     * watcher started from it would miss changes. kube-apiserver answers 429 then, before any stream
-     * begins, and clients retry.
-     */
-    private void requireReady() {
-        if (!ready) {
-            throw Status.failure(429, "TooManyRequests", "storage is (re)initializing",
-                    new Status.Details(null, null, null, null, List.of(), 1)).exception();
-        }
-    }
-
     private void forget() {
         // Called from CacheWatcher.close; the set is concurrent, so no lock is needed.
         watchers.removeIf(CacheWatcher::ended);
@@ -260,7 +226,7 @@ public final class WatchCache implements WatchSource {
      * cache's resourceVersion, which may be behind etcd's ({@link CacheState#list}).
      */
     public synchronized ObjectNode list(String namespace, ObjectFilter filter) {
-        requireReady();
+        readiness.check(); // 429 while (re)initializing
         return cached.list(type, namespace, filter);
     }
 
