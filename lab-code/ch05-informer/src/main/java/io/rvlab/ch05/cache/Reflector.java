@@ -163,7 +163,7 @@ public final class Reflector implements AutoCloseable {
             pageSize = 0; // a not-older-than list the watch cache can answer only if it is not paged
         }
         ListPager.Result result;
-        countList();
+        lists.incrementAndGet();
         try {
             result = pager.list(request, pageSize);
         } catch (StatusException e) {
@@ -174,7 +174,7 @@ public final class Reflector implements AutoCloseable {
             // The resourceVersion is gone (compacted) or ahead of the server: list at once, consistently.
             lastSyncUnavailable = true;
             request = ListOptions.resourceVersion(options.relist().listResourceVersion(lastSyncResourceVersion, true));
-            countList();
+            lists.incrementAndGet();
             try {
                 result = pager.list(request, pageSize);
             } catch (IOException | RuntimeException again) {
