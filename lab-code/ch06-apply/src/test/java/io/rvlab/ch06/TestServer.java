@@ -12,11 +12,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 /** Chapter 6's server on the test's etcd, and a small HTTP client that says who it is (User-Agent). */
@@ -27,7 +24,7 @@ public final class TestServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ApplyApiServer server;
-    private final SettableClock clock = new SettableClock(Instant.now());
+    private final TestClock clock = new TestClock(Instant.now());
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     public TestServer(Client etcd) {
@@ -36,35 +33,7 @@ public final class TestServer implements AutoCloseable {
 
     /** Sets the time managedFields entries are stamped with from now on. */
     public void setTime(String rfc3339) {
-        clock.set(Instant.parse(rfc3339));
-    }
-
-    /** A clock the test moves (managedFields times in golden transcripts). */
-    private static final class SettableClock extends Clock {
-        private volatile Instant now;
-
-        SettableClock(Instant now) {
-            this.now = now;
-        }
-
-        void set(Instant instant) {
-            now = instant;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
+        clock.set(rfc3339);
     }
 
     public URI url() {

@@ -27,10 +27,17 @@ public final class ResourceHandler {
 
     private final ResourceType type;
     private final Map<Verb, VerbHandler> handlers;
+    /** Discovery's verbs, derived once: a table never changes ({@link #with} makes a new one). */
+    private final List<String> verbs;
+    private final List<String> statusVerbs;
 
     private ResourceHandler(ResourceType type, Map<Verb, VerbHandler> handlers) {
         this.type = type;
         this.handlers = handlers;
+        this.verbs = handlers.keySet().stream().map(Verb::wire).sorted(Comparator.naturalOrder()).toList();
+        ResourcePath status = new ResourcePath("", type.resource(), "x", "status", false);
+        this.statusVerbs = handlers.keySet().stream().filter(v -> v.routedOn(status)).map(Verb::wire)
+                .sorted(Comparator.naturalOrder()).toList();
     }
 
     /** Chapter 2's verbs of {@code store}'s resource: get, list and create. */
@@ -68,14 +75,12 @@ public final class ResourceHandler {
 
     /** The verbs discovery advertises for the resource, in Kubernetes' (alphabetical) order; kubectl reads them. */
     public List<String> verbs() {
-        return handlers.keySet().stream().map(Verb::wire).sorted(Comparator.naturalOrder()).toList();
+        return verbs;
     }
 
-    /** The verbs of the /status subresource, if the kind has one. */
+    /** The verbs of the /status subresource, if the kind has one: those routed on an object's /status path. */
     public List<String> statusVerbs() {
-        ResourcePath status = new ResourcePath("", type.resource(), "x", "status", false);
-        return handlers.keySet().stream().filter(v -> v.routedOn(status)).map(Verb::wire)
-                .sorted(Comparator.naturalOrder()).toList();
+        return statusVerbs;
     }
 
     /** Answers one request; a problem is thrown as a Status exception. */

@@ -20,6 +20,10 @@ import java.time.Duration;
  * {@link StatusException}, each carrying the server's Status.
  *
  * <p>A {@link Listener} sees every request and answer: the labs print them as curl lines.
+ *
+ * <p>Later chapters' clients send their own requests through {@link #send} (chapter 6's apply client:
+ * other paths and content types, its own User-Agent by {@link #withUserAgent}), so the request, the
+ * answer and the errors are built in one place.
  */
 public final class ApiClient {
 
@@ -42,21 +46,31 @@ public final class ApiClient {
 
     private final URI server;
     private final Listener listener;
+    private final String userAgent;
     private final HttpClient http;
 
     public ApiClient(URI server) {
-        this(server, SILENT, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build());
+        this(server, SILENT, "rvlab-client/1.0", HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build());
     }
 
-    private ApiClient(URI server, Listener listener, HttpClient http) {
+    private ApiClient(URI server, Listener listener, String userAgent, HttpClient http) {
         this.server = server;
         this.listener = listener;
+        this.userAgent = userAgent;
         this.http = http;
     }
 
     /** The same client, telling {@code listener} about every request. */
     public ApiClient withListener(Listener listener) {
-        return new ApiClient(server, listener, http);
+        return new ApiClient(server, listener, userAgent, http);
+    }
+
+    /**
+     * The same client with another User-Agent (client-go's {@code rest.Config.UserAgent}): the server
+     * logs it, and from chapter 6 on records a write without a field manager under it.
+     */
+    public ApiClient withUserAgent(String userAgent) {
+        return new ApiClient(server, listener, userAgent, http);
     }
 
     public ObjectNode get(String path) {
@@ -84,17 +98,16 @@ public final class ApiClient {
         return send("DELETE", path, null, null);
     }
 
-    private ObjectNode send(String method, String path, String contentType, String body) {
+    /**
+     * Any request: {@code method} on {@code path} (with its query), a {@code body} of {@code
+     * contentType} or none (both null). Returns the object the server sent back; an error answer is
+     * thrown as described above.
+     */
+    public ObjectNode send(String method, String path, String contentType, String body) {
         listener.sent(method, path, contentType, body);
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path))
+        HttpRequest.Builder request = withBody(HttpRequest.newBuilder(server.resolve(path))
                 .header("Accept", "application/json")
-                .header("User-Agent", "rvlab-client/1.0")
-                .timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
+                .header("User-Agent", userAgent), method, contentType, body);
         HttpResponse<String> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -126,5 +139,20 @@ public final class ApiClient {
             throw new IllegalStateException(method + " " + path + ": expected an object, got " + json);
         }
         return object;
+    }
+
+    /**
+     * {@code request} as {@code method}, carrying {@code body} (UTF-8) of {@code contentType} or none
+     * (both null), given 30 seconds: the part of a request every client in the course writes alike,
+     * whatever else (address, credentials) it sets.
+     */
+    public static HttpRequest.Builder withBody(HttpRequest.Builder request, String method, String contentType, String body) {
+        request.timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        return request;
     }
 }

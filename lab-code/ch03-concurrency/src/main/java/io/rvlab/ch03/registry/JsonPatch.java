@@ -253,8 +253,11 @@ public final class JsonPatch implements Patch {
         return index;
     }
 
-    /** JSON equality: numbers by value (1 equals 1.0), objects regardless of key order. */
-    static boolean equal(JsonNode a, JsonNode b) {
+    /**
+     * JSON equality, as the {@code test} operation compares (RFC 6902, 4.6): numbers by value (1 equals
+     * 1.0), objects regardless of key order. Chapter 6's apply compares values with it too.
+     */
+    public static boolean equal(JsonNode a, JsonNode b) {
         if (a.isNumber() && b.isNumber()) {
             return a.decimalValue().compareTo(b.decimalValue()) == 0;
         }

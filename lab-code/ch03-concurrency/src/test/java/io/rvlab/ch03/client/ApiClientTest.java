@@ -6,45 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.api.StatusException;
-import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch03.api.Conflicts;
 import io.rvlab.ch03.api.RetryOnConflict;
-import io.rvlab.ch03.server.ConcurrencyApiServer;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch03.support.Objects;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("ApiClient and ConfigMapClient against the chapter 3 server on a real etcd")
-class ApiClientTest {
-
-    private final Client client;
-    private ApiServer server;
-    private ApiClient api;
+class ApiClientTest extends ServerOnEtcd {
 
     ApiClientTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        api = new ApiClient(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     private ConfigMapClient namespace(String prefix) {

@@ -5,49 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
-import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.client.DeploymentClient;
-import io.rvlab.ch03.server.ConcurrencyApiServer;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch03.support.Objects;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The chapter's tiny controllers against the chapter 3 server on a real etcd")
-class ControllersTest {
-
-    private final Client client;
-    private ApiServer server;
-    private ApiClient api;
+class ControllersTest extends ServerOnEtcd {
 
     ControllersTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        api = new ApiClient(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     private DeploymentClient deployments(String prefix) {

@@ -8,10 +8,8 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
 import io.rvlab.ch01.Await;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Http.Response;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import io.rvlab.support.etcd.FreshEtcd;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,15 +18,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,12 +34,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * 5xx, plain text or a stack trace; the server answers a normal request right after; and at the end
  * nothing in etcd lies outside /registry/.
  */
-@ExtendWith(EtcdExtension.class)
 @FreshEtcd
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @DisplayName("bad input: every client mistake is a 4xx Status, and nothing escapes /registry/")
-class BadInputTest {
+class BadInputTest extends ServerOnEtcd {
 
     private static final String NS = "bad";
     private static final String CMS = "/api/v1/namespaces/" + NS + "/configmaps";
@@ -54,27 +47,15 @@ class BadInputTest {
     private static final String JSON_PATCH = "application/json-patch+json";
     private static final String SMP = "application/strategic-merge-patch+json";
 
-    private final Client client;
-    private ConcurrencyApiServer server;
-    private Http http;
-
     BadInputTest(Client client) {
-        this.client = client;
+        super(client);
     }
 
+    /** The objects every test of this class reads. */
     @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        http = new Http(server.url());
+    void createObjects() {
         assertThat(http.json("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"" + NS + "\"}}").code()).isEqualTo(201);
         assertThat(http.json("POST", CMS, "{\"metadata\":{\"name\":\"cm\"},\"data\":{\"k\":\"v\"}}").code()).isEqualTo(201);
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
     }
 
     /** One bad request and the Status it must get. */

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch03.api.RetryOnConflict;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Http.Response;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,12 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Optimistic concurrency under load: 64 writers increment one counter over HTTP, each increment a
@@ -32,35 +26,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * increment may be lost or counted twice: the final count is exactly the number of PUTs the server
  * acknowledged, and the acknowledged values are 1, 2, ..., N, each once.
  */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("64 concurrent writers with RetryOnConflict: no lost or doubled increment")
-class ConcurrentIncrementTest {
+class ConcurrentIncrementTest extends ServerOnEtcd {
 
     private static final int WRITERS = 64;
     private static final int INCREMENTS_EACH = 4;
     /** Many attempts, little sleep: under 64-way contention the default five steps would often give up. */
     private static final RetryOnConflict.Backoff PATIENT = new RetryOnConflict.Backoff(500, Duration.ofMillis(2), 1.0, 1.0);
 
-    private final Client client;
-    private ConcurrencyApiServer server;
-    private Http http;
-
     ConcurrentIncrementTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        http = new Http(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     // tag::increment[]

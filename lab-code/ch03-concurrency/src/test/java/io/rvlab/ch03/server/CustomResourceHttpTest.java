@@ -6,18 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Http.Response;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.Http;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The custom resource rvlab.io/v1 Foo over HTTP: served as kube-apiserver serves a
@@ -25,30 +20,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * registry/customresource/strategy.go: AllowUnconditionalUpdate is false), which no built-in kind of this
  * server gives.
  */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("a custom resource, rvlab.io/v1 Foo: discovery, OpenAPI, and an update that must carry a resourceVersion")
-class CustomResourceHttpTest {
-
-    private final Client client;
-    private ConcurrencyApiServer server;
-    private Http http;
+class CustomResourceHttpTest extends ServerOnEtcd {
 
     CustomResourceHttpTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        http = new Http(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     private static String foo(String name, String resourceVersion, String bar) {

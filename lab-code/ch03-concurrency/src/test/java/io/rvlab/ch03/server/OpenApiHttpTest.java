@@ -4,49 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Http.Response;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.Http;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The OpenAPI documents kubectl reads before {@code create -f} and {@code replace -f}, and the field
  * validation it then asks the server for ({@code fieldValidation=Strict}).
  */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("OpenAPI documents and server-side field validation")
-class OpenApiHttpTest {
-
-    private final Client client;
-    private ConcurrencyApiServer server;
-    private Http http;
+class OpenApiHttpTest extends ServerOnEtcd {
 
     OpenApiHttpTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        http = new Http(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     private JsonNode document(String groupVersionPath) {

@@ -4,50 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Http.Response;
-import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.ch03.support.Http;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** JSON patch and strategic merge patch over HTTP, on a real etcd. */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("PATCH over HTTP: JSON patch, strategic merge patch, preconditions and retries")
-class PatchHttpTest {
+class PatchHttpTest extends ServerOnEtcd {
 
     private static final String JSON_PATCH = "application/json-patch+json";
     private static final String SMP = "application/strategic-merge-patch+json";
 
-    private final Client client;
-    private ConcurrencyApiServer server;
-    private Http http;
-
     PatchHttpTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        http = new Http(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     private String configMap(String ns, String name) {

@@ -6,48 +6,24 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Http.Response;
+import io.rvlab.ch03.support.Http;
 import io.rvlab.ch03.support.Objects;
-import io.rvlab.support.etcd.EtcdExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.rvlab.ch03.support.ServerOnEtcd;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The chapter 3 server over HTTP against the golden transcripts c1, c2 and h1: Status bodies are
  * compared byte for byte, with this run's uids and resourceVersions put in place of the golden ones.
  */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("chapter 3 over HTTP: PUT, PATCH, DELETE and /status as in the golden transcripts")
-class UpdateHttpTest {
+class UpdateHttpTest extends ServerOnEtcd {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final Client client;
-    private Http http;
-    private ApiServer server;
 
     UpdateHttpTest(Client client) {
-        this.client = client;
-    }
-
-    @BeforeAll
-    void start() {
-        server = ConcurrencyApiServer.start(new EtcdUpdatableStorage(client), "127.0.0.1", 0);
-        http = new Http(server.url());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        super(client);
     }
 
     private Response json(String method, String path, String body) {

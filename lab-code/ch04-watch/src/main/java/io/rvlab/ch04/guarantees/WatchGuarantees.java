@@ -56,16 +56,24 @@ public final class WatchGuarantees {
         /** One line of counts, then the violations (the first 40), one per line. */
         @Override
         public String toString() {
-            StringBuilder text = new StringBuilder(String.format(
+            return withViolations(String.format(
                     "%d watchers, %d events checked, %d resumes, %d relists after 410 (%d ERROR 410 events), %d bookmarks: %s",
                     watchers, events, resumes, relists, expired, bookmarks,
-                    ok() ? "every guarantee held" : violations.size() + " violations"));
-            violations.stream().limit(40).forEach(v -> text.append("\n  ").append(v));
-            if (violations.size() > 40) {
-                text.append("\n  ... and ").append(violations.size() - 40).append(" more");
-            }
-            return text.toString();
+                    ok() ? "every guarantee held" : violations.size() + " violations"), violations);
         }
+    }
+
+    /**
+     * A checker's report as text: its line of counts, then the first 40 violations, one per line (a broken
+     * run may have thousands; the first ones name the cause). Chapter 5's informer checker reports so too.
+     */
+    public static String withViolations(String counts, List<?> violations) {
+        StringBuilder text = new StringBuilder(counts);
+        violations.stream().limit(40).forEach(v -> text.append("\n  ").append(v));
+        if (violations.size() > 40) {
+            text.append("\n  ... and ").append(violations.size() - 40).append(" more");
+        }
+        return text.toString();
     }
 
     private final EtcdHistory history;
@@ -264,9 +272,10 @@ public final class WatchGuarantees {
     /**
      * Whether two objects hold the same content. The envelope is left out: a list's items carry
      * no kind or apiVersion in Kubernetes (the list names them once), and the wire format is the
-     * conformance suite's business, not a watch guarantee. Field order never matters.
+     * conformance suite's business, not a watch guarantee. Field order never matters. Chapter 5's
+     * informer checker compares a cache with etcd so too.
      */
-    private static boolean same(ObjectNode a, ObjectNode b) {
+    public static boolean same(ObjectNode a, ObjectNode b) {
         return a == null ? b == null : b != null && content(a).equals(content(b));
     }
 

@@ -1,5 +1,8 @@
 package io.rvlab.ch04.server;
 
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.server.ApiServer;
+import io.rvlab.ch02.server.ApiServerMain.ServerFactory;
 import io.rvlab.ch04.cache.WatchCache;
 import java.util.List;
 
@@ -16,13 +19,31 @@ public final class ApiServerMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
-        boolean cached = !"false".equals(System.getenv("RVLAB_WATCH_CACHE"));
         io.rvlab.ch02.server.ApiServerMain.serve(args,
-                (etcd, bind, port) -> cached ? WatchApiServer.start(etcd, bind, port, options)
-                        : WatchApiServer.startWithoutCache(etcd, bind, port),
+                fromEnvironment(WatchApiServer::start, WatchApiServer::startWithoutCache),
                 List.of("kubectl --server {url} get configmaps -w          (then change one in another terminal)",
                         "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&allowWatchBookmarks=true'"));
+    }
+
+    /** Starts a chapter's server with a watch cache of {@code options} per resource. */
+    @FunctionalInterface
+    public interface CachedServerFactory {
+        ApiServer start(Client etcd, String bindAddress, int port, WatchCache.Options options);
+    }
+
+    /**
+     * The server the environment asks for, as kube-apiserver's {@code --watch-cache} and
+     * {@code --default-watch-cache-size} choose it: {@code cached} with a window of
+     * {@code RVLAB_WATCH_CACHE_SIZE} changes per resource, or {@code uncached} (every watch straight
+     * from etcd) when {@code RVLAB_WATCH_CACHE=false}. Read now, so that a bad size stops the program
+     * before etcd starts; later chapters' servers are chosen the same way.
+     */
+    public static ServerFactory fromEnvironment(CachedServerFactory cached, ServerFactory uncached) {
+        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
+        if ("false".equals(System.getenv("RVLAB_WATCH_CACHE"))) {
+            return uncached;
+        }
+        return (etcd, bind, port) -> cached.start(etcd, bind, port, options);
     }
 
     /**

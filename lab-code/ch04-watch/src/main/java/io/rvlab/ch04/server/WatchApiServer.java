@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -64,6 +65,22 @@ public class WatchApiServer extends ConcurrencyApiServer {
      */
     public static WatchApiServer start(Client etcd, String bindAddress, int port,
             Function<ResourceType, WatchSource> watches) {
+        Served served = served(etcd, watches, WatchApiServer::resourceHandler);
+        return new WatchApiServer(served.handlers(), served.sources(), new InetSocketAddress(bindAddress, port));
+    }
+
+    /** Each served resource's table of verbs, and the source its watches come from. */
+    protected record Served(List<ResourceHandler> handlers, Map<ResourceType, WatchSource> sources) {
+    }
+
+    /**
+     * What a watching server is built from (this chapter's and the next's, which differ only in
+     * {@code verbs}): chapter 3's storage over {@code etcd} with the system namespaces in it, and for
+     * each served resource one watch source from {@code watches} and the verbs {@code verbs} makes of
+     * its store and that source.
+     */
+    protected static Served served(Client etcd, Function<ResourceType, WatchSource> watches,
+            BiFunction<UpdatingRegistryStore, WatchSource, ResourceHandler> verbs) {
         EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
         NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
                 NamespaceBootstrap.SYSTEM_NAMESPACES);
@@ -71,9 +88,9 @@ public class WatchApiServer extends ConcurrencyApiServer {
         List<ResourceHandler> handlers = new ArrayList<>();
         for (ResourceType type : ServedTypes.ALL) {
             sources.put(type, watches.apply(type));
-            handlers.add(resourceHandler(new UpdatingRegistryStore(type, storage), sources.get(type)));
+            handlers.add(verbs.apply(new UpdatingRegistryStore(type, storage), sources.get(type)));
         }
-        return new WatchApiServer(handlers, sources, new InetSocketAddress(bindAddress, port));
+        return new Served(handlers, sources);
     }
 
     // tag::verbs[]

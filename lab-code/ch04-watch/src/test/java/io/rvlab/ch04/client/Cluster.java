@@ -8,18 +8,24 @@ import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.client.ConfigMapClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 
-/** Chapter 4's API server on the real etcd, a chapter-3 client to write with, and a namespace per test. */
-final class Cluster implements AutoCloseable {
+/**
+ * Chapter 4's API server on the real etcd, a chapter-3 client to write with, and a namespace per test.
+ * Published in this module's test jar: chapter 5's informer tests run on the same cluster.
+ */
+public class Cluster implements AutoCloseable {
 
-    final WatchApiServer server;
-    final ApiClient api;
+    public final WatchApiServer server;
+    public final ApiClient api;
 
-    private Cluster(WatchApiServer server) {
+    /** Around a server already started (chapter 5's, for one). */
+    protected Cluster(WatchApiServer server) {
         this.server = server;
         this.api = new ApiClient(server.url());
     }
@@ -34,7 +40,7 @@ final class Cluster implements AutoCloseable {
     }
 
     /** A new namespace of its own, and its ConfigMaps. */
-    ConfigMapClient namespace(String prefix) {
+    public ConfigMapClient namespace(String prefix) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
         ObjectNode namespace = JsonNodeFactory.instance.objectNode();
         namespace.put("apiVersion", "v1").put("kind", "Namespace");
@@ -48,19 +54,18 @@ final class Cluster implements AutoCloseable {
     }
 
     /** A list's resourceVersion: where a watch of "everything after this list" starts. */
-    String listResourceVersion(ConfigMapClient configMaps) {
+    public String listResourceVersion(ConfigMapClient configMaps) {
         return api.get(configMaps.collection()).path("metadata").path("resourceVersion").asText();
     }
 
-    /** A fresh list, as name to (resourceVersion, data). */
-    Map<String, String> freshState(ConfigMapClient configMaps) {
-        JsonNode items = api.get(configMaps.collection()).path("items");
-        java.util.List<ObjectNode> objects = new java.util.ArrayList<>();
-        items.forEach(item -> objects.add((ObjectNode) item));
+    /** A fresh list from the server, as name to "rv k=value". */
+    public Map<String, String> freshState(ConfigMapClient configMaps) {
+        List<ObjectNode> objects = new ArrayList<>();
+        api.get(configMaps.collection()).path("items").forEach(item -> objects.add((ObjectNode) item));
         return summary(objects);
     }
 
-    static ObjectNode configMap(String name, String value) {
+    public static ObjectNode configMap(String name, String value) {
         ObjectNode cm = JsonNodeFactory.instance.objectNode();
         cm.put("apiVersion", "v1").put("kind", "ConfigMap");
         cm.putObject("metadata").put("name", name);
@@ -68,15 +73,16 @@ final class Cluster implements AutoCloseable {
         return cm;
     }
 
-    static String patchData(String value) {
+    public static String patchData(String value) {
         return "{\"data\":{\"k\":\"" + value + "\"}}";
     }
 
-    static String rv(JsonNode object) {
+    public static String rv(JsonNode object) {
         return object.path("metadata").path("resourceVersion").asText();
     }
 
-    static Map<String, String> summary(Collection<ObjectNode> objects) {
+    /** Name to "rv k=value": a state to compare (a cache against a fresh list). */
+    public static Map<String, String> summary(Collection<ObjectNode> objects) {
         Map<String, String> summary = new TreeMap<>();
         for (ObjectNode o : objects) {
             summary.put(o.path("metadata").path("name").asText(), rv(o) + " k=" + o.path("data").path("k").asText());

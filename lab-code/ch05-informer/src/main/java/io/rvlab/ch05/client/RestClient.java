@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.wire.gojson.GoJson;
+import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch04.client.StatusErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +13,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 /**
  * Reads and writes objects over HTTP with a {@link RestConfig}: GET, POST (create), PUT (update,
@@ -102,13 +102,8 @@ public final class RestClient {
     private ObjectNode send(String method, String path, String contentType, ObjectNode object) {
         String body = object == null ? null : GoJson.compact(object);
         listener.sent(method, path, body);
-        HttpRequest.Builder request = config.request(path)
-                .timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
+        // The address and credentials are the config's; method, body and timeout are set as chapter 3's client sets them.
+        HttpRequest.Builder request = ApiClient.withBody(config.request(path), method, contentType, body);
         HttpResponse<String> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

@@ -1,6 +1,7 @@
 package io.rvlab.ch05.history;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch04.guarantees.WatchGuarantees;
 import io.rvlab.ch05.history.InformerHistory.Entry;
 import io.rvlab.ch05.history.InformerHistory.Kind;
 import java.util.ArrayList;
@@ -61,15 +62,10 @@ public final class InformerChecker {
         /** One line of counts, then the violations (the first 40), one per line. */
         @Override
         public String toString() {
-            StringBuilder text = new StringBuilder(String.format(
+            return WatchGuarantees.withViolations(String.format(
                     "%d LISTs, %d watches, %d events, %d resyncs, %d handler calls, %d objects in etcd: %s",
                     lists, watches, events, resyncs, handlerCalls, objects,
-                    ok() ? "every check held" : violations.size() + " violations"));
-            violations.stream().limit(40).forEach(v -> text.append("\n  ").append(v));
-            if (violations.size() > 40) {
-                text.append("\n  ... and ").append(violations.size() - 40).append(" more");
-            }
-            return text.toString();
+                    ok() ? "every check held" : violations.size() + " violations"), violations);
         }
     }
 
@@ -215,8 +211,8 @@ public final class InformerChecker {
         }
     }
 
-    /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters. */
+    /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters: chapter 4's rule. */
     static boolean same(ObjectNode a, ObjectNode b) {
-        return SameFinalState.same(a, b);
+        return WatchGuarantees.same(a, b);
     }
 }

@@ -38,23 +38,11 @@ final class SameFinalState {
         for (String key : keys) {
             ObjectNode mine = actual.get(key);
             ObjectNode truth = etcd.objects().get(key);
-            if (!same(mine, truth)) {
+            if (!InformerChecker.same(mine, truth)) {
                 found.add(new Violation(kind, Long.toString(etcd.revision()), key, who + " has " + describe(mine)
                         + ", etcd at rv " + etcd.revision() + " has " + describe(truth)));
             }
         }
-    }
-
-    /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters. */
-    static boolean same(ObjectNode a, ObjectNode b) {
-        return a == null ? b == null : b != null && content(a).equals(content(b));
-    }
-
-    private static ObjectNode content(ObjectNode object) {
-        ObjectNode copy = object.deepCopy();
-        copy.remove("kind");
-        copy.remove("apiVersion");
-        return copy;
     }
 
     private static String describe(ObjectNode object) {

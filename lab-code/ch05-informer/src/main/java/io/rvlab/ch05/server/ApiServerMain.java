@@ -1,6 +1,5 @@
 package io.rvlab.ch05.server;
 
-import io.rvlab.ch04.cache.WatchCache;
 import java.util.List;
 
 /**
@@ -15,11 +14,8 @@ public final class ApiServerMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(io.rvlab.ch04.server.ApiServerMain.windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
-        boolean cached = !"false".equals(System.getenv("RVLAB_WATCH_CACHE"));
         io.rvlab.ch02.server.ApiServerMain.serve(args,
-                (etcd, bind, port) -> cached ? WatchListApiServer.start(etcd, bind, port, options)
-                        : WatchListApiServer.startWithoutCache(etcd, bind, port),
+                io.rvlab.ch04.server.ApiServerMain.fromEnvironment(WatchListApiServer::start, WatchListApiServer::startWithoutCache),
                 List.of("kubectl --server {url} get configmaps -w          (then change one in another terminal)",
                         "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true"
                                 + "&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true'"));

@@ -1,22 +1,16 @@
 package io.rvlab.ch05.server;
 
 import io.etcd.jetcd.Client;
-import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.ResourceType;
-import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.server.ResourceHandler;
 import io.rvlab.ch02.server.handlers.Verb;
-import io.rvlab.ch03.registry.ServedTypes;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
-import io.rvlab.ch03.storage.EtcdUpdatableStorage;
 import io.rvlab.ch04.cache.UncachedWatches;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchSource;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.ch04.server.handlers.WatchResource;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -47,16 +41,8 @@ public class WatchListApiServer extends WatchApiServer {
 
     public static WatchListApiServer start(Client etcd, String bindAddress, int port,
             Function<ResourceType, WatchSource> watches) {
-        EtcdUpdatableStorage storage = new EtcdUpdatableStorage(etcd);
-        NamespaceBootstrap.ensure(new UpdatingRegistryStore(ResourceTypes.NAMESPACES, storage),
-                NamespaceBootstrap.SYSTEM_NAMESPACES);
-        Map<ResourceType, WatchSource> sources = new LinkedHashMap<>();
-        List<ResourceHandler> handlers = new ArrayList<>();
-        for (ResourceType type : ServedTypes.ALL) {
-            sources.put(type, watches.apply(type));
-            handlers.add(resourceHandler(new UpdatingRegistryStore(type, storage), sources.get(type), etcd));
-        }
-        return new WatchListApiServer(handlers, sources, new InetSocketAddress(bindAddress, port));
+        Served served = served(etcd, watches, (store, source) -> resourceHandler(store, source, etcd));
+        return new WatchListApiServer(served.handlers(), served.sources(), new InetSocketAddress(bindAddress, port));
     }
 
     // tag::verbs[]

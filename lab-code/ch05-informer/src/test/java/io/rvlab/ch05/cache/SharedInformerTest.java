@@ -78,6 +78,10 @@ class SharedInformerTest {
             String a1 = rv(cms.create(configMap("a", "1")));
             try (SharedInformer informer = new SharedInformer("cms", cluster.listerWatcher(cms), QUICK, Map.of()).start()) {
                 assertThat(informer.waitForSync(Duration.ofSeconds(30))).isTrue();
+                // The first list (resourceVersion "0") is served by the watch cache, which may not have seen
+                // the create yet: synced then means an empty store, and "a" arrives as a watch event. The late
+                // handler must join a store that holds "a" for this claim.
+                awaitCondition("the store to hold a", () -> informer.indexer().listKeys().contains(TestCluster.namespaceOf(cms) + "/a"));
                 RecordingHandler late = new RecordingHandler();
                 informer.addEventHandler(late);
                 String a2 = rv(cms.patch("a", patchData("2")));

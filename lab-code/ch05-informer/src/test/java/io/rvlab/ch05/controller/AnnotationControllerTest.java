@@ -13,7 +13,6 @@ import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
 import io.rvlab.ch05.client.RestConfig;
-import io.rvlab.support.etcd.EtcdExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,14 +21,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,32 +33,15 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing cause reconciles but no writes), repairs a tampered annotation, leaves a ConfigMap that
  * lost its label alone, and runs the same from a kubeconfig.
  */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @DisplayName("AnnotationController: every labelled ConfigMap gets the annotation, once, and then nothing is written")
-class AnnotationControllerTest {
+class AnnotationControllerTest extends SharedCluster {
 
     static final String LABEL = "rvlab.io/inject";
     static final String ANNOTATION = "rvlab.io/injected";
 
-    private final Client etcd;
-    private Cluster cluster;
-
     AnnotationControllerTest(Client etcd) {
-        this.etcd = etcd;
-    }
-
-    @BeforeAll
-    void start() {
-        cluster = Cluster.start(etcd);
-    }
-
-    @AfterAll
-    void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
+        super(etcd);
     }
 
     private String annotation(String namespace, String name) {

@@ -14,47 +14,25 @@ import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.client.ResourceListerWatcher;
 import io.rvlab.ch05.client.RestClient;
 import io.rvlab.ch05.client.RestConfig;
-import io.rvlab.support.etcd.EtcdExtension;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The observed-generation controller on an informer, and the naive one without a loop guard: with
  * the guard, status is written once per new generation and then nothing; without it, the
  * controller's own writes wake it up forever.
  */
-@ExtendWith(EtcdExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @DisplayName("DeploymentStatusController: observedGeneration follows generation, and the controller does not loop")
-class DeploymentStatusControllerTest {
-
-    private final Client etcd;
-    private Cluster cluster;
+class DeploymentStatusControllerTest extends SharedCluster {
 
     DeploymentStatusControllerTest(Client etcd) {
-        this.etcd = etcd;
-    }
-
-    @BeforeAll
-    void start() {
-        cluster = Cluster.start(etcd);
-    }
-
-    @AfterAll
-    void stop() {
-        if (cluster != null) {
-            cluster.close();
-        }
+        super(etcd);
     }
 
     private static boolean observed(JsonNode deployment) {

@@ -1,20 +1,15 @@
 package io.rvlab.ch06.client;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.client.AlreadyExistsException;
+import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.client.ConflictException;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 /**
  * A client for the writes of server-side apply, over {@code java.net.http}: an apply patch
@@ -22,7 +17,7 @@ import java.time.Duration;
  * managedFields (POST, PUT and merge or strategic merge PATCH), each naming its field manager with
  * {@code ?fieldManager=}. Every write returns the object the server sent back.
  *
- * <p>Errors are chapter 3's: a 409 Conflict throws a {@link ConflictException} (whether the
+ * <p>Every request is sent by chapter 3's {@link ApiClient}, so the errors are chapter 3's: a 409 Conflict throws a {@link ConflictException} (whether the
  * resourceVersion was stale or an apply lost a field to another manager; {@link
  * #isFieldManagerConflict} tells which), a 409 AlreadyExists an {@link AlreadyExistsException}, any
  * other failure a {@link StatusException}; each carries the server's Status, causes included.
@@ -36,42 +31,24 @@ public final class ApplyClient {
     public static final String MERGE_PATCH = "application/merge-patch+json";
     public static final String STRATEGIC_MERGE_PATCH = "application/strategic-merge-patch+json";
 
-    /** Sees each request before it is sent, and each answer. */
-    public interface Listener {
-        void sent(String method, String path, String contentType, String body);
-
-        void received(String method, String path, int code, JsonNode body);
+    /** Sees each request before it is sent, and each answer (chapter 3's listener, under this client's name). */
+    public interface Listener extends ApiClient.Listener {
     }
 
-    private static final Listener SILENT = new Listener() {
-        @Override
-        public void sent(String method, String path, String contentType, String body) {
-        }
-
-        @Override
-        public void received(String method, String path, int code, JsonNode body) {
-        }
-    };
-
-    private final URI server;
-    private final Listener listener;
-    private final String userAgent;
-    private final HttpClient http;
+    /** Chapter 3's client, which sends every request and turns error answers into its exceptions. */
+    private final ApiClient api;
 
     public ApplyClient(URI server) {
-        this(server, SILENT, "rvlab-apply-client/1.0", HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build());
+        this(new ApiClient(server).withUserAgent("rvlab-apply-client/1.0"));
     }
 
-    private ApplyClient(URI server, Listener listener, String userAgent, HttpClient http) {
-        this.server = server;
-        this.listener = listener;
-        this.userAgent = userAgent;
-        this.http = http;
+    private ApplyClient(ApiClient api) {
+        this.api = api;
     }
 
     /** The same client, telling {@code listener} about every request. */
     public ApplyClient withListener(Listener listener) {
-        return new ApplyClient(server, listener, userAgent, http);
+        return new ApplyClient(api.withListener(listener));
     }
 
     /**
@@ -79,7 +56,7 @@ public final class ApplyClient {
      * User-Agent's part before its first '/' (kube's managerOrUserAgent).
      */
     public ApplyClient withUserAgent(String userAgent) {
-        return new ApplyClient(server, listener, userAgent, http);
+        return new ApplyClient(api.withUserAgent(userAgent));
     }
 
     // tag::apply[]
@@ -89,32 +66,32 @@ public final class ApplyClient {
      */
     public ObjectNode apply(String collectionPath, String name, String yaml, String manager, boolean force) {
         String query = "?fieldManager=" + encode(manager) + (force ? "&force=true" : "");
-        return send("PATCH", collectionPath + "/" + name + query, APPLY_PATCH, yaml);
+        return api.send("PATCH", collectionPath + "/" + name + query, APPLY_PATCH, yaml);
     }
     // end::apply[]
 
     /** POST, recorded as an Update by {@code manager} (null: by the User-Agent). */
     public ObjectNode create(String collectionPath, ObjectNode object, String manager) {
-        return send("POST", collectionPath + managerQuery(manager), "application/json", GoJson.compact(object));
+        return api.send("POST", collectionPath + managerQuery(manager), "application/json", GoJson.compact(object));
     }
 
     /** PUT of the whole object, recorded as an Update by {@code manager} (null: by the User-Agent). */
     public ObjectNode update(String collectionPath, String name, ObjectNode object, String manager) {
-        return send("PUT", collectionPath + "/" + name + managerQuery(manager), "application/json", GoJson.compact(object));
+        return api.send("PUT", collectionPath + "/" + name + managerQuery(manager), "application/json", GoJson.compact(object));
     }
 
     /** A JSON merge patch (RFC 7386), recorded as an Update by {@code manager} (null: by the User-Agent). */
     public ObjectNode mergePatch(String collectionPath, String name, String json, String manager) {
-        return send("PATCH", collectionPath + "/" + name + managerQuery(manager), MERGE_PATCH, json);
+        return api.send("PATCH", collectionPath + "/" + name + managerQuery(manager), MERGE_PATCH, json);
     }
 
     /** A strategic merge patch (what kubectl's client-side apply sends), recorded as an Update by {@code manager}. */
     public ObjectNode strategicMergePatch(String collectionPath, String name, String json, String manager) {
-        return send("PATCH", collectionPath + "/" + name + managerQuery(manager), STRATEGIC_MERGE_PATCH, json);
+        return api.send("PATCH", collectionPath + "/" + name + managerQuery(manager), STRATEGIC_MERGE_PATCH, json);
     }
 
     public ObjectNode get(String collectionPath, String name) {
-        return send("GET", collectionPath + "/" + name, null, null);
+        return api.send("GET", collectionPath + "/" + name, null, null);
     }
 
     /**
@@ -134,47 +111,5 @@ public final class ApplyClient {
 
     private static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8);
-    }
-
-    private ObjectNode send(String method, String path, String contentType, String body) {
-        listener.sent(method, path, contentType, body);
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path))
-                .header("Accept", "application/json")
-                .header("User-Agent", userAgent)
-                .timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
-        HttpResponse<String> response;
-        try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException("the API server did not answer: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        JsonNode json;
-        try {
-            json = GoJson.read(response.body().getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException(method + " " + path + ": not JSON (" + response.statusCode() + "): "
-                    + response.body(), e);
-        }
-        listener.received(method, path, response.statusCode(), json);
-        if (response.statusCode() >= 400) {
-            Status status = Status.fromJson(json, response.statusCode());
-            throw switch (String.valueOf(status.reason())) {
-                case "Conflict" -> new ConflictException(status);
-                case "AlreadyExists" -> new AlreadyExistsException(status);
-                default -> new StatusException(status);
-            };
-        }
-        if (!(json instanceof ObjectNode object)) {
-            throw new IllegalStateException(method + " " + path + ": expected an object, got " + json);
-        }
-        return object;
     }
 }

@@ -1,6 +1,5 @@
 package io.rvlab.ch06.server;
 
-import io.rvlab.ch04.cache.WatchCache;
 import java.util.List;
 
 /**
@@ -15,11 +14,8 @@ public final class ApiServerMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(io.rvlab.ch04.server.ApiServerMain.windowSize(System.getenv("RVLAB_WATCH_CACHE_SIZE")));
-        boolean cached = !"false".equals(System.getenv("RVLAB_WATCH_CACHE"));
         io.rvlab.ch02.server.ApiServerMain.serve(args,
-                (etcd, bind, port) -> cached ? ApplyApiServer.start(etcd, bind, port, options)
-                        : ApplyApiServer.startWithoutCache(etcd, bind, port),
+                io.rvlab.ch04.server.ApiServerMain.fromEnvironment(ApplyApiServer::start, ApplyApiServer::startWithoutCache),
                 List.of("kubectl --server {url} apply --server-side -f cm.yaml          (then again with --field-manager=other)",
                         "curl -s -X PATCH -H 'Content-Type: application/apply-patch+yaml' --data-binary @cm.yaml "
                                 + "'{url}/api/v1/namespaces/default/configmaps/NAME?fieldManager=me'"));

@@ -1,6 +1,7 @@
 package io.rvlab.ch06.structured;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch03.registry.JsonPatch;
 import io.rvlab.ch06.fieldpath.PathElement;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class Items {
         return element instanceof PathElement.Field f ? schema.field(f.name()) : schema.elements();
     }
 
-    /** JSON equality where 1 == 1.0 (YAML and stored JSON may read numbers differently). */
+    /** JSON equality where 1 == 1.0 (YAML and stored JSON may read numbers differently): chapter 3's, null-safe. */
     static boolean same(JsonNode a, JsonNode b) {
         if (a == b) {
             return true;
@@ -45,33 +46,6 @@ final class Items {
         if (a == null || b == null) {
             return false;
         }
-        if (a.isNumber() && b.isNumber()) {
-            return a.decimalValue().compareTo(b.decimalValue()) == 0;
-        }
-        if (a.isObject() && b.isObject()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            var it = a.fields();
-            while (it.hasNext()) {
-                var e = it.next();
-                if (!same(e.getValue(), b.get(e.getKey()))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a.isArray() && b.isArray()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int i = 0; i < a.size(); i++) {
-                if (!same(a.get(i), b.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a.equals(b);
+        return JsonPatch.equal(a, b);
     }
 }

@@ -10,10 +10,7 @@ import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch02.wire.gojson.ObjectMetaOrder;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import io.rvlab.ch06.TestClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -30,34 +27,6 @@ import org.junit.jupiter.api.Test;
 class FieldManagerTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
-
-    /** A clock the test moves by hand. */
-    static final class TestClock extends Clock {
-        private Instant now;
-
-        TestClock(String now) {
-            this.now = Instant.parse(now);
-        }
-
-        void set(String time) {
-            now = Instant.parse(time);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
 
     final TestClock clock = new TestClock("2026-11-22T21:17:16Z");
     final FieldManager configmaps = new FieldManager(ResourceTypes.CONFIGMAPS, clock);

@@ -56,6 +56,16 @@ class ManagedFieldsHttpTest {
         return "/apis/apps/v1/namespaces/" + namespace + "/deployments";
     }
 
+    /** A Deployment's apply configuration: its apiVersion, kind and name, then {@code fields} (spec, status) in YAML. */
+    private static String deployment(String name, String fields) {
+        return "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + name + "\n" + fields;
+    }
+
+    /** A configuration that owns just one container of the pod template, by its name (the list's key). */
+    private static String container(String name, String image) {
+        return "spec:\n  template:\n    spec:\n      containers:\n      - name: " + name + "\n        image: " + image + "\n";
+    }
+
     private static JsonNode entry(Response response, int index) {
         return response.managedFields().get(index);
     }
@@ -106,11 +116,7 @@ class ManagedFieldsHttpTest {
     @DisplayName("two managers apply one Deployment: containers merge by name, each manager owns its own container")
     void containersMergeByName() {
         String web = deployments() + "/web";
-        Response first = server.apply(web, "?fieldManager=team-a", """
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata:
-                  name: web
+        Response first = server.apply(web, "?fieldManager=team-a", deployment("web", """
                 spec:
                   replicas: 1
                   selector:
@@ -122,20 +128,9 @@ class ManagedFieldsHttpTest {
                       containers:
                       - name: nginx
                         image: nginx:1.25
-                """);
+                """));
         assertThat(first.code()).as(first.body()).isEqualTo(201);
-        Response second = server.apply(web, "?fieldManager=team-b", """
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata:
-                  name: web
-                spec:
-                  template:
-                    spec:
-                      containers:
-                      - name: sidecar
-                        image: busybox:1.36
-                """);
+        Response second = server.apply(web, "?fieldManager=team-b", deployment("web", container("sidecar", "busybox:1.36")));
         assertThat(second.code()).as(second.body()).isEqualTo(200);
         JsonNode containers = second.json().path("spec").path("template").path("spec").path("containers");
         assertThat(containers.findValuesAsText("name")).containsExactlyInAnyOrder("nginx", "sidecar");
@@ -144,18 +139,7 @@ class ManagedFieldsHttpTest {
         assertThat(owned).contains("k:{\\\"name\\\":\\\"nginx\\\"}").contains("k:{\\\"name\\\":\\\"sidecar\\\"}");
         assertThat(managers(second)).containsExactly("team-a/Apply", "team-b/Apply");
         // team-b changing team-a's image conflicts, and names the path inside the keyed list
-        Response conflict = server.apply(web, "?fieldManager=team-b", """
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata:
-                  name: web
-                spec:
-                  template:
-                    spec:
-                      containers:
-                      - name: nginx
-                        image: nginx:1.26
-                """);
+        Response conflict = server.apply(web, "?fieldManager=team-b", deployment("web", container("nginx", "nginx:1.26")));
         assertThat(conflict.code()).isEqualTo(409);
         assertThat(conflict.json().path("message").asText())
                 .isEqualTo("Apply failed with 1 conflict: conflict with \"team-a\": .spec.template.spec.containers[name=\"nginx\"].image");
@@ -165,11 +149,7 @@ class ManagedFieldsHttpTest {
     @DisplayName("an apply through /status is recorded with subresource status, and leaves spec to the main resource")
     void statusApply() {
         String api = deployments() + "/status-web";
-        Response created = server.apply(api, "?fieldManager=owner", """
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata:
-                  name: status-web
+        Response created = server.apply(api, "?fieldManager=owner", deployment("status-web", """
                 spec:
                   selector:
                     matchLabels: {app: s}
@@ -180,19 +160,15 @@ class ManagedFieldsHttpTest {
                       containers:
                       - name: c
                         image: img:1
-                """);
+                """));
         assertThat(created.code()).as(created.body()).isEqualTo(201);
-        Response status = server.apply(api + "/status", "?fieldManager=controller", """
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata:
-                  name: status-web
+        Response status = server.apply(api + "/status", "?fieldManager=controller", deployment("status-web", """
                 spec:
                   replicas: 7
                 status:
                   replicas: 2
                   readyReplicas: 1
-                """);
+                """));
         assertThat(status.code()).as(status.body()).isEqualTo(200);
         assertThat(status.json().path("status").path("readyReplicas").asInt()).isEqualTo(1);
         assertThat(status.json().path("spec").path("replicas").asInt()).as("spec is not written through /status").isEqualTo(1);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiResponse;
 import io.rvlab.ch02.server.ResourcePath;
-import io.rvlab.ch02.server.handlers.DryRun;
 import io.rvlab.ch02.server.handlers.VerbHandler;
 import io.rvlab.ch03.api.FieldValidation.Directive;
 import io.rvlab.ch03.registry.UpdatingRegistryStore;
@@ -21,10 +20,8 @@ public final class UpdateResource implements VerbHandler {
     // tag::update[]
     @Override
     public ApiResponse handle(ApiRequest request, ResourcePath path) {
-        request.rawBody();
-        Directive validation = Directive.of(request.param("fieldValidation"), "UpdateOptions");
-        ObjectNode body = request.jsonBody();
-        DryRun.reject(request);
+        Directive validation = WriteOptions.fieldValidation(request, "UpdateOptions");
+        ObjectNode body = WriteOptions.object(request);
         boolean status = path.subresource().equals("status");
         return ApiResponse.ok(store.update(path.namespace(), path.name(), body, status, validation));
     }

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiResponse;
 import io.rvlab.ch02.server.ResourcePath;
-import io.rvlab.ch02.server.handlers.DryRun;
 import io.rvlab.ch02.server.handlers.VerbHandler;
 import io.rvlab.ch03.api.FieldValidation.Directive;
+import io.rvlab.ch03.server.handlers.WriteOptions;
 import io.rvlab.ch06.registry.ApplyRegistryStore;
 
 /**
@@ -23,11 +23,9 @@ public final class CreateResource implements VerbHandler {
 
     @Override
     public ApiResponse handle(ApiRequest request, ResourcePath path) {
-        request.rawBody(); // as Kubernetes: the body is read (413) before the options are checked
-        Directive validation = Directive.of(request.param("fieldValidation"), "CreateOptions");
+        Directive validation = WriteOptions.fieldValidation(request, "CreateOptions");
         String manager = RequestManager.of(request, "CreateOptions");
-        ObjectNode body = request.jsonBody();
-        DryRun.reject(request);
+        ObjectNode body = WriteOptions.object(request);
         return ApiResponse.created(store.create(path.namespace(), body, validation, manager));
     }
 }

@@ -1,0 +1,233 @@
+package io.rvlab.support.etcd;
+
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.maintenance.StatusResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.testcontainers.containers.Network;
+import org.testcontainers.lifecycle.Startables;
+
+/**
+ * A real multi-member etcd (three members by default), the control plane's usual shape: one raft
+ * log, so one revision sequence, replicated to every member. Either containers this class started
+ * on a network of their own, or an external cluster named by a comma-separated
+ * {@code RVLAB_ETCD_ENDPOINTS}.
+ *
+ * <p>The faults a chapter needs are the ones an operator meets: a member stopped (and its leader
+ * role with it), a member frozen, a member cut off from its peers while clients still reach it.
+ * They work only on containers the harness started; on an external cluster they throw.
+ */
+public final class EtcdCluster implements AutoCloseable {
+
+    private final List<Network> networks; // empty for an external cluster
+    private final List<EtcdMemberContainer> members; // empty for an external cluster
+    private final List<String> endpoints;
+    private final Client client;
+
+    private EtcdCluster(List<Network> networks, List<EtcdMemberContainer> members, List<String> endpoints) {
+        this.networks = networks;
+        this.members = members;
+        this.endpoints = List.copyOf(endpoints);
+        this.client = newClient(this.endpoints);
+    }
+
+    /** Starts {@code size} members (or connects to the external cluster) and waits for a leader. */
+    public static EtcdCluster start(int size) {
+        EtcdSettings settings = EtcdSettings.load();
+        if (settings.endpoints().isPresent()) {
+            List<String> external = Arrays.stream(settings.endpoints().get().split(","))
+                    .map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList());
+            EtcdCluster cluster = new EtcdCluster(List.of(), List.of(), external);
+            cluster.awaitLeader(Duration.ofSeconds(30));
+            return cluster;
+        }
+        String token = "rvlab-" + UUID.randomUUID().toString().substring(0, 8);
+        MemberNetwork clients = MemberNetwork.create("rvlab-etcd-clients-" + token.substring(6));
+        MemberNetwork peers = MemberNetwork.create("rvlab-etcd-peers-" + token.substring(6));
+        String initialCluster = java.util.stream.IntStream.range(0, size)
+                .mapToObj(i -> "etcd-" + i + "=" + EtcdMemberContainer.peerUrl(peers, i))
+                .collect(Collectors.joining(","));
+        List<EtcdMemberContainer> members = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            members.add(new EtcdMemberContainer(settings.image(), clients, peers, i, initialCluster, token));
+        }
+        try {
+            // Together: no member can finish starting alone, it waits for a quorum of its peers.
+            Startables.deepStart(members).join();
+        } catch (RuntimeException e) {
+            members.forEach(EtcdMemberContainer::stop);
+            peers.network().close();
+            clients.network().close();
+            throw new IllegalStateException("could not start a " + size + "-member etcd from image "
+                    + settings.image() + ": " + e.getMessage()
+                    + "\n  Run ./course doctor, or set RVLAB_ETCD_ENDPOINTS to a comma-separated list of your cluster's members.", e);
+        }
+        EtcdCluster cluster = new EtcdCluster(List.of(peers.network(), clients.network()), members,
+                members.stream().map(EtcdMemberContainer::clientEndpoint).collect(Collectors.toList()));
+        cluster.awaitLeader(Duration.ofSeconds(60));
+        return cluster;
+    }
+
+    /** A client that knows every member, as kube-apiserver's {@code --etcd-servers} does. */
+    public Client client() {
+        return client;
+    }
+
+    /** A new client that talks to one member only (a serializable read there is that member's view); the caller closes it. */
+    public Client clientOf(int member) {
+        return newClient(List.of(endpoints.get(member)));
+    }
+
+    /** A new client that knows every member; the caller closes it. */
+    public Client newClient() {
+        return newClient(endpoints);
+    }
+
+    public int size() {
+        return endpoints.size();
+    }
+
+    public String endpoint(int member) {
+        return endpoints.get(member);
+    }
+
+    /** Comma-separated client URLs of every member. */
+    public String endpoints() {
+        return String.join(",", endpoints);
+    }
+
+    public boolean canInjectFaults() {
+        return !members.isEmpty();
+    }
+
+    /**
+     * The index of the member that is leader now, asked of the members in turn (a member that does
+     * not answer is skipped); -1 if no answering member knows a leader.
+     */
+    public int leader() {
+        for (int i = 0; i < size(); i++) {
+            try {
+                StatusResponse status = client.getMaintenanceClient().statusMember(endpoints.get(i)).get(3, TimeUnit.SECONDS);
+                if (status.getLeader() == 0) {
+                    continue;
+                }
+                int index = indexOfMember(status.getLeader());
+                if (index >= 0) {
+                    return index;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            } catch (Exception unanswered) {
+                // stopped, frozen or partitioned: ask the next one
+            }
+        }
+        return -1;
+    }
+
+    /** Waits until a leader is known and returns its index. */
+    public int awaitLeader(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            int leader = leader();
+            if (leader >= 0) {
+                return leader;
+            }
+            pause(100);
+        }
+        throw new IllegalStateException("no etcd member reported a leader within " + timeout.toSeconds() + " s");
+    }
+
+    /** Stops a member cleanly (SIGTERM); its data and its client port are kept for {@link #startMember}. */
+    public void stopMember(int member) {
+        container(member).getDockerClient().stopContainerCmd(container(member).getContainerId()).withTimeout(10).exec();
+    }
+
+    /** Kills a member (SIGKILL), as a crashed machine would; its data is kept for {@link #startMember}. */
+    public void killMember(int member) {
+        container(member).getDockerClient().killContainerCmd(container(member).getContainerId()).exec();
+    }
+
+    /** Starts a stopped or killed member again, with its data, at the same client endpoint. */
+    public void startMember(int member) {
+        EtcdMemberContainer container = container(member);
+        container.getDockerClient().startContainerCmd(container.getContainerId()).exec();
+        String now = container.currentEndpoint();
+        if (!now.equals(endpoints.get(member))) {
+            throw new IllegalStateException("member " + member + " came back at " + now + ", not " + endpoints.get(member)
+                    + ": this container engine gave the container another address on restart (Podman keeps it)");
+        }
+    }
+
+    /** Freezes every process of a member: it neither answers nor notices that time passes. */
+    public void freezeMember(int member) {
+        container(member).getDockerClient().pauseContainerCmd(container(member).getContainerId()).exec();
+    }
+
+    public void thawMember(int member) {
+        container(member).getDockerClient().unpauseContainerCmd(container(member).getContainerId()).exec();
+    }
+
+    /** Cuts a member off from its peers; clients still reach it at its endpoint. */
+    public void partition(int member) {
+        container(member).disconnectFromPeers();
+    }
+
+    /** Puts a partitioned member back on the peer network. */
+    public void heal(int member) {
+        container(member).reconnectToPeers();
+    }
+
+    private EtcdMemberContainer container(int member) {
+        if (!canInjectFaults()) {
+            throw new UnsupportedOperationException("the external etcd cluster at " + endpoints()
+                    + " is not the course's to stop or cut: faults need the members the harness starts (unset RVLAB_ETCD_ENDPOINTS)");
+        }
+        return members.get(member);
+    }
+
+    private int indexOfMember(long memberId) throws Exception {
+        for (int i = 0; i < size(); i++) {
+            try {
+                StatusResponse status = client.getMaintenanceClient().statusMember(endpoints.get(i)).get(3, TimeUnit.SECONDS);
+                if (status.getHeader().getMemberId() == memberId) {
+                    return i;
+                }
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException unanswered) {
+                // this one cannot be the leader a member just reported... unless it is cut off; try the rest
+            }
+        }
+        return -1;
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static Client newClient(List<String> endpoints) {
+        return Client.builder().endpoints(endpoints.toArray(String[]::new)).maxInboundMessageSize(Integer.MAX_VALUE).build();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        for (EtcdMemberContainer member : members) {
+            try {
+                member.stop();
+            } catch (RuntimeException alreadyGone) {
+                // removed by hand: gone is what was wanted
+            }
+        }
+        networks.forEach(Network::close);
+    }
+}
