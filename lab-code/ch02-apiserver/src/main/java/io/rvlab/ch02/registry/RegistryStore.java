@@ -1,6 +1,5 @@
 package io.rvlab.ch02.registry;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,13 +19,10 @@ import io.rvlab.ch02.storage.RegistryKey;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.ResourceVersionSetOnCreateException;
 import io.rvlab.ch02.storage.Storage;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -46,14 +42,11 @@ public class RegistryStore {
     /** The namespace every namespaced request must name, and that must exist, checked before a create. */
     private static final ResourceType NAMESPACES = ResourceTypes.NAMESPACES;
 
-    private static final String GENERATED_NAME_CHARS = "bcdfghjklmnpqrstvwxz2456789";
-    private static final int GENERATED_NAME_LENGTH = 5;
-
     private final ResourceType type;
     private final Storage storage;
     private final Clock clock;
     private final Supplier<String> uids;
-    private final Random random = new SecureRandom();
+    private final NameGenerator names = new NameGenerator();
 
     public RegistryStore(ResourceType type, Storage storage) {
         this(type, storage, Clock.systemUTC(), () -> UUID.randomUUID().toString());
@@ -118,7 +111,7 @@ public class RegistryStore {
         metadata.remove("selfLink");
         metadata.remove("managedFields"); // this server does no field management (server-side apply)
         if (ObjectMeta.name(object).isEmpty() && !ObjectMeta.generateName(object).isEmpty()) {
-            ObjectMeta.setName(object, ObjectMeta.generateName(object) + randomSuffix());
+            ObjectMeta.setName(object, names.generateName(ObjectMeta.generateName(object)));
         }
         ObjectMeta.setUid(object, uids.get());
         ObjectMeta.setCreationTimestamp(object, clock.instant());
@@ -248,54 +241,10 @@ public class RegistryStore {
 
     /**
      * apiVersion and kind may be left out of a body (they are implied by the URL); if present they
-     * must be this endpoint's. Metadata fields must have the right JSON types.
+     * must be this endpoint's. Metadata fields must have the right JSON types ({@link TypeMetaCheck}).
      */
     protected void checkTypeMeta(ObjectNode object) {
-        String apiVersion = object.path("apiVersion").asText("");
-        String kind = object.path("kind").asText("");
-        if (!apiVersion.isEmpty() && !apiVersion.equals(type.groupVersion())) {
-            throw Status.badRequest("the API version in the data (" + apiVersion
-                    + ") does not match the expected API version (" + type.groupVersion() + ")").exception();
-        }
-        if (!kind.isEmpty() && !kind.equals(type.kind())) {
-            throw Status.badRequest("the kind in the data (" + kind + ") does not match the expected kind ("
-                    + type.kind() + ")").exception();
-        }
-        JsonNode metadata = object.get("metadata");
-        if (metadata != null && !metadata.isNull() && !metadata.isObject()) {
-            throw decodeError("metadata", "ObjectMeta", metadata);
-        }
-        if (metadata instanceof ObjectNode meta) {
-            for (String field : List.of("name", "generateName", "namespace", "resourceVersion", "uid")) {
-                JsonNode value = meta.get(field);
-                if (value != null && !value.isNull() && !value.isTextual()) {
-                    throw decodeError("metadata." + field, "string", value);
-                }
-            }
-            JsonNode labels = meta.get("labels");
-            if (labels != null && !labels.isNull()) {
-                if (!labels.isObject()) {
-                    throw decodeError("metadata.labels", "map[string]string", labels);
-                }
-                for (Iterator<JsonNode> values = labels.elements(); values.hasNext(); ) {
-                    JsonNode value = values.next();
-                    if (!value.isTextual()) {
-                        throw decodeError("metadata.labels", "string", value);
-                    }
-                }
-            }
-        }
-        object.put("kind", type.kind());
-        object.put("apiVersion", type.groupVersion());
-        ObjectMetaOrder.normalize(object);
-    }
-
-    private StatusException decodeError(String field, String goType, JsonNode value) {
-        String jsonType = value.isTextual() ? "string" : value.isNumber() ? "number" : value.isBoolean() ? "bool"
-                : value.isArray() ? "array" : "object";
-        return Status.badRequest(type.kind() + " in version \"" + type.version() + "\" cannot be handled as a "
-                + type.kind() + ": json: cannot unmarshal " + jsonType + " into Go struct field " + type.kind() + "."
-                + field + " of type " + goType).exception();
+        TypeMetaCheck.check(type, object);
     }
 
     /** Objects written straight into etcd may lack kind and apiVersion; responses always carry them. */
@@ -313,13 +262,5 @@ public class RegistryStore {
         }
         Status status = StorageErrors.toStatus(error, type.groupResource(), name);
         return status == null ? error : status.exception();
-    }
-
-    private String randomSuffix() {
-        StringBuilder suffix = new StringBuilder();
-        for (int i = 0; i < GENERATED_NAME_LENGTH; i++) {
-            suffix.append(GENERATED_NAME_CHARS.charAt(random.nextInt(GENERATED_NAME_CHARS.length())));
-        }
-        return suffix.toString();
     }
 }

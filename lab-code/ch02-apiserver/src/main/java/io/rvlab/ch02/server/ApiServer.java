@@ -8,19 +8,15 @@ import io.rvlab.ch02.registry.NamespaceBootstrap;
 import io.rvlab.ch02.registry.RegistryStore;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch02.server.authn.BearerTokenAuthenticator;
-import io.rvlab.ch02.server.handlers.Verb;
 import io.rvlab.ch02.server.serving.SecureServing;
 import io.rvlab.ch02.storage.Storage;
 import io.rvlab.ch02.wire.discovery.Discovery;
-import io.rvlab.ch02.wire.table.TableConvertor;
 import io.rvlab.support.net.FreePorts;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpVersion;
-import io.vertx.core.net.PfxOptions;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -28,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -79,10 +74,10 @@ public class ApiServer implements AutoCloseable {
     private final String host;
     private final BearerTokenAuthenticator authenticator; // null: plain HTTP, nobody is asked who they are
     private final ExecutorService executor;
-    private final Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
     private final Discovery discovery;
-    private volatile PrintStream requestLog;
-    private final TableConvertor tables = new TableConvertor(java.time.Clock.systemUTC());
+    private final Director director;
+    private final RequestLog requestLog = new RequestLog();
+    private final AuthenticationFilter authentication;
 
     /**
      * Serves this chapter's kinds over {@code storage}, creating the system namespaces first if
@@ -131,8 +126,10 @@ public class ApiServer implements AutoCloseable {
 
     /** Serves the given resources over HTTPS with a bearer token, or over plain HTTP if {@code secure} is null. */
     public ApiServer(List<ResourceHandler> resourceHandlers, InetSocketAddress address, SecureServing secure) {
+        Map<String, ResourceHandler> handlers = new LinkedHashMap<>();
         resourceHandlers.forEach(h -> handlers.put(h.type().groupVersion() + "/" + h.type().resource(), h));
         this.discovery = new Discovery(resourceHandlers);
+        this.director = new Director(handlers, discovery, this::otherPath);
         ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemonThreads());
         pool.allowCoreThreadTimeOut(true);
@@ -145,8 +142,9 @@ public class ApiServer implements AutoCloseable {
                 .setMaxHeaderSize(1024 * 1024)           // request line and headers (DefaultMaxHeaderBytes)
                 .setHandle100ContinueAutomatically(true); // curl waits for it before a large body
         this.authenticator = secure == null ? null : secure.authenticator();
+        this.authentication = new AuthenticationFilter(authenticator, requestLog);
         if (secure != null) {
-            secureServing(options, secure);
+            secure.configure(options); // HTTPS, ALPN
         }
         try {
             this.http = address.getPort() == 0
@@ -162,24 +160,6 @@ public class ApiServer implements AutoCloseable {
     private HttpServer listen(HttpServerOptions options, int port) {
         return vertx.createHttpServer(options).requestHandler(this::receive).listen(port, host).await();
     }
-
-    // tag::tls-options[]
-    /**
-     * HTTPS with the course's serving certificate, and ALPN offering HTTP/2 first, then HTTP/1.1, as
-     * kube-apiserver's secure serving does (k8s.io/apiserver pkg/server secure_serving.go sets
-     * NextProtos to h2 and http/1.1): kubectl and client-go speak HTTP/2 to it, curl --http1.1 and
-     * older clients HTTP/1.1, on one port. HTTP/2 without TLS (h2c) is not offered on it.
-     */
-    private static void secureServing(HttpServerOptions options, SecureServing secure) {
-        options.setSsl(true)
-                .setKeyCertOptions(new PfxOptions()
-                        .setPath(secure.servingCertKey().keystore().toString())
-                        .setPassword(secure.servingCertKey().keystorePassword()))
-                .setUseAlpn(true)
-                .setAlpnVersions(List.of(HttpVersion.HTTP_2, HttpVersion.HTTP_1_1))
-                .setHttp2ClearTextEnabled(false);
-    }
-    // end::tls-options[]
 
     /** Whether this server serves HTTPS and asks for a bearer token. */
     public boolean secure() {
@@ -228,12 +208,12 @@ public class ApiServer implements AutoCloseable {
     private void receive(HttpServerRequest http) {
         Context context = Vertx.currentContext();
         HttpResponseStream response = new HttpResponseStream(context, http);
-        if (!authenticated(http, response)) {
+        if (!authentication.authenticated(http, response)) {
             return;
         }
         Map<String, List<String>> headers = new LinkedHashMap<>();
         http.headers().forEach(h -> headers.computeIfAbsent(h.getKey(), k -> new ArrayList<>()).add(h.getValue()));
-        if (http.headers().contains("Upgrade", "websocket", true)) {
+        if (WsStream.isWebSocketRequest(http::getHeader)) {
             http.pause();
             dispatch(() -> new ApiRequest(http.method().name(), http.uri(), headers, new byte[0]), response);
         } else {
@@ -241,36 +221,6 @@ public class ApiServer implements AutoCloseable {
                     dispatch(() -> new ApiRequest(http.method().name(), http.uri(), headers, body), response));
         }
     }
-
-    // tag::authenticate[]
-    /**
-     * The first step of every request, before its body is read or its path routed, as
-     * kube-apiserver's authentication filter is the outermost of its handlers (k8s.io/apiserver
-     * pkg/server config.go, DefaultBuildHandlerChain): a request whose token is missing or wrong
-     * is answered 401 Unauthorized here, on the event loop, and goes no further. WebSocket
-     * upgrades (watches) are requests like any other here; one without the header may carry its
-     * token as a subprotocol instead, as a browser must.
-     */
-    private boolean authenticated(HttpServerRequest http, HttpResponseStream response) {
-        if (authenticator == null) {
-            return true;
-        }
-        String authorization = http.getHeader("Authorization");
-        boolean webSocket = authorization == null && http.headers().contains("Upgrade", "websocket", true);
-        Optional<String> user = webSocket
-                ? authenticator.authenticateWebSocket(http.path(), http.headers().getAll("Sec-WebSocket-Protocol"))
-                : authenticator.authenticate(http.path(), authorization);
-        if (user.isPresent()) {
-            return true;
-        }
-        JsonResponses.send(response, Status.unauthorized(), false);
-        PrintStream log = requestLog;
-        if (log != null) {
-            log.printf("%s -> 401 (no valid bearer token)%n", response.requestLine());
-        }
-        return false;
-    }
-    // end::authenticate[]
 
     private void dispatch(Supplier<ApiRequest> request, HttpResponseStream response) {
         try {
@@ -293,7 +243,7 @@ public class ApiServer implements AutoCloseable {
             try {
                 ApiRequest request = arrived.get(); // a malformed query is a 400 already
                 pretty = request.pretty();
-                takenOver = route(response, request); // true: a watch has taken the response over
+                takenOver = director.route(response, request); // true: a watch has taken the response over
             } catch (StatusException e) {
                 JsonResponses.send(response, e.status(), pretty);
             } catch (RuntimeException e) {
@@ -310,12 +260,10 @@ public class ApiServer implements AutoCloseable {
             if (!takenOver) {
                 response.abandon(); // only if the answer was not finished
             }
-            PrintStream log = requestLog;
-            if (log != null && takenOver) {
-                log.printf("%s -> stream%n", response.requestLine());
-            } else if (log != null) {
-                log.printf("%s -> %d (%d ms)%n", response.requestLine(), response.code(),
-                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+            if (takenOver) {
+                requestLog.stream(response.requestLine());
+            } else {
+                requestLog.answered(response.requestLine(), response.code(), started);
             }
         }
     }
@@ -323,49 +271,8 @@ public class ApiServer implements AutoCloseable {
 
     /** Prints one line per request (method, URI, status, time) to {@code log}, or nothing if null. */
     public ApiServer logRequestsTo(PrintStream log) {
-        this.requestLog = log;
+        requestLog.logTo(log);
         return this;
-    }
-
-    // tag::route[]
-    /** Routes and answers one request; true if its answer is a stream that has taken the response over. */
-    private boolean route(ResponseStream response, ApiRequest request) {
-        List<String> s = request.segments();
-        String first = s.isEmpty() ? "" : s.get(0);
-        boolean streams = false;
-        switch (first) {
-            case "" -> discoveryAnswer(response, request, discovery.rootPaths());
-            case "version" -> requireLength(s, 1, () -> discoveryAnswer(response, request, discovery.version()));
-            case "healthz", "livez", "readyz" -> JsonResponses.text(response, 200, "ok");
-            case "api" -> {
-                if (s.size() == 1) {
-                    discoveryAnswer(response, request, discovery.apiVersions(request.header("Host")));
-                } else if (!s.get(1).equals("v1") || !discovery.serves("v1")) {
-                    throw Status.pathNotFound().exception();
-                } else if (s.size() == 2) {
-                    discoveryAnswer(response, request, discovery.resourceList("v1"));
-                } else {
-                    streams = resource(response, request, "v1", s.subList(2, s.size()));
-                }
-            }
-            case "apis" -> {
-                if (s.size() == 1) {
-                    discoveryAnswer(response, request, discovery.apiGroupList());
-                } else if (!discovery.groups().contains(s.get(1))) {
-                    throw Status.pathNotFound().exception();
-                } else if (s.size() == 2) {
-                    discoveryAnswer(response, request, discovery.apiGroup(s.get(1)));
-                } else if (!discovery.serves(s.get(1) + "/" + s.get(2))) {
-                    throw Status.pathNotFound().exception();
-                } else if (s.size() == 3) {
-                    discoveryAnswer(response, request, discovery.resourceList(s.get(1) + "/" + s.get(2)));
-                } else {
-                    streams = resource(response, request, s.get(1) + "/" + s.get(2), s.subList(3, s.size()));
-                }
-            }
-            default -> otherPath(response, request);
-        }
-        return streams;
     }
 
     /**
@@ -375,50 +282,6 @@ public class ApiServer implements AutoCloseable {
      */
     protected void otherPath(ResponseStream response, ApiRequest request) {
         throw Status.pathNotFound().exception();
-    }
-
-    /**
-     * A request for a resource: its table ({@link ResourceHandler}) names the verb and serves it. A
-     * whole answer is sent here, as Table rows if kubectl asked for them; a stream (a watch) is handed
-     * the response, and no thread of the pool waits for it.
-     */
-    private boolean resource(ResponseStream response, ApiRequest request, String groupVersion, List<String> rest) {
-        if (Verb.watchPrefix(request)) {
-            rest = rest.subList(1, rest.size()); // /api/v1/watch/namespaces/...: the verb says watch, the path is the rest
-        }
-        ResourcePath path = ResourcePath.parse(rest).orElseThrow(() -> Status.pathNotFound().exception());
-        ResourceHandler handler = handlers.get(groupVersion + "/" + path.resource());
-        if (handler == null) {
-            throw Status.pathNotFound().exception();
-        }
-        ApiResponse answer = handler.handle(request, path); // the verb's handler: its etcd call
-        if (answer.streams()) {
-            answer.stream().accept(response);
-            return true;
-        }
-        String tableVersion = TableConvertor.requestedVersion(request.header("Accept"));
-        if (tableVersion != null && request.method().equals("GET") && answer.code() == 200) {
-            // kubectl get asks for a Table: the rows and columns it prints
-            answer = ApiResponse.ok(tables.convert(handler.type(), answer.body(), tableVersion));
-        }
-        JsonResponses.send(response, answer.code(), answer.body(), request.pretty());
-        return false;
-    }
-    // end::route[]
-
-    private static void discoveryAnswer(ResponseStream response, ApiRequest request,
-            com.fasterxml.jackson.databind.JsonNode body) {
-        if (!request.method().equals("GET")) {
-            throw Status.methodNotAllowed().exception();
-        }
-        JsonResponses.send(response, 200, body, request.pretty());
-    }
-
-    private static void requireLength(List<String> segments, int length, Runnable action) {
-        if (segments.size() != length) {
-            throw Status.pathNotFound().exception();
-        }
-        action.run();
     }
 
     private static ThreadFactory daemonThreads() {

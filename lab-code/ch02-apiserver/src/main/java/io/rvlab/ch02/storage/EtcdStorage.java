@@ -11,13 +11,9 @@ import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch01.CompactedRevisionException;
-import io.rvlab.ch01.FutureRevisionException;
-import io.rvlab.ch01.RevisionErrors;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +26,8 @@ import java.util.OptionalLong;
  * {@link Storage} over a real etcd, following kube-apiserver's etcd3 store: objects are JSON
  * values under registry keys, and every resourceVersion is an etcd revision.
  *
- * <p>Designed to be extended: chapter 3 subclasses it to add updates and deletes, reusing the
+ * <p>Its reads of etcd at a revision, and what etcd's compacted and future revisions mean for them,
+ * are {@link EtcdReads}'s. Designed to be extended: chapter 3 subclasses it to add updates and deletes, reusing the
  * protected helpers ({@link #decode}, {@link #encode}, {@link #kv()}, {@link #waiter()}).
  */
 public class EtcdStorage implements Storage {
@@ -49,6 +46,7 @@ public class EtcdStorage implements Storage {
     private final Versioner versioner;
     private final RevisionWaiter waiter;
     private final ReadDecision decision;
+    private final EtcdReads reads;
 
     public EtcdStorage(Client client) {
         this(client, new Versioner(), TOO_LARGE_WAIT);
@@ -68,6 +66,7 @@ public class EtcdStorage implements Storage {
         this.versioner = versioner;
         this.waiter = new RevisionWaiter(client, tooLargeWait);
         this.decision = decision;
+        this.reads = new EtcdReads(client, waiter);
     }
 
     @Override
@@ -112,10 +111,10 @@ public class EtcdStorage implements Storage {
     @Override
     public ObjectNode get(RegistryKey key, GetOptions options) {
         ReadAt read = decision.forGet(options);
-        GetResponse response = readKey(key, read.revision());
+        GetResponse response = reads.key(key, read.revision());
         if (response.getHeader().getRevision() < read.notOlderThan()) {
             waiter.awaitRevision(read.notOlderThan()); // or 504 Too large resource version
-            response = readKey(key, read.revision());
+            response = reads.key(key, read.revision());
         }
         if (response.getKvs().isEmpty()) {
             throw new KeyNotFoundException(key.path());
@@ -123,27 +122,6 @@ public class EtcdStorage implements Storage {
         return decode(response.getKvs().get(0));
     }
     // end::get[]
-
-    /** One key at a revision (0: the latest). Kubernetes' own decision always reads a GET at the latest. */
-    private GetResponse readKey(RegistryKey key, long revision) {
-        if (revision == 0) {
-            return Await.result(kv.get(Bytes.bytes(key.path())));
-        }
-        GetOption at = GetOption.builder().withRevision(revision).build();
-        try {
-            return Await.result(kv.get(Bytes.bytes(key.path()), at));
-        } catch (RuntimeException e) {
-            RuntimeException explained = RevisionErrors.explain(client, e, revision);
-            if (explained instanceof CompactedRevisionException) {
-                throw new ResourceExpiredException(ResourceExpiredException.GET_TOO_OLD, revision, null);
-            }
-            if (explained instanceof FutureRevisionException) {
-                waiter.awaitRevision(revision);
-                return Await.result(kv.get(Bytes.bytes(key.path()), at));
-            }
-            throw e;
-        }
-    }
 
     @Override
     public ObjectList getList(RegistryPrefix prefix, ListOptions options) {
@@ -222,7 +200,7 @@ public class EtcdStorage implements Storage {
         boolean more;
         long count;
         while (true) {
-            GetResponse response = range(from, prefix.rangeEnd(), options.paging() ? etcdLimit : 0, revision, plan);
+            GetResponse response = reads.range(from, prefix.rangeEnd(), options.paging() ? etcdLimit : 0, revision, plan.token());
             if (revision == 0) {
                 revision = response.getHeader().getRevision();
             }
@@ -257,45 +235,6 @@ public class EtcdStorage implements Storage {
         return new ObjectList(items, versioner.format(revision), next, remaining);
     }
     // end::paging[]
-
-    /**
-     * One etcd range read at a revision, with etcd's revision errors turned into Kubernetes'
-     * meanings: compacted is 410 Expired; future means wait for it (or 504).
-     */
-    private GetResponse range(String from, String end, long limit, long revision, ListPlan plan) {
-        GetOption.Builder option = GetOption.builder().withRange(Bytes.bytes(end));
-        if (limit > 0) {
-            option.withLimit(limit);
-        }
-        if (revision > 0) {
-            option.withRevision(revision);
-        }
-        GetOption get = option.build();
-        try {
-            return Await.result(kv.get(Bytes.bytes(from), get));
-        } catch (RuntimeException e) {
-            RuntimeException explained = RevisionErrors.explain(client, e, revision);
-            if (explained instanceof CompactedRevisionException) {
-                throw expired(plan, revision);
-            }
-            if (explained instanceof FutureRevisionException) {
-                waiter.awaitRevision(revision); // 504 if etcd does not get there in time
-                return Await.result(kv.get(Bytes.bytes(from), get));
-            }
-            throw e;
-        }
-    }
-
-    // tag::expired[]
-    private static ResourceExpiredException expired(ListPlan plan, long revision) {
-        if (plan.token() == null) {
-            return new ResourceExpiredException(ResourceExpiredException.LIST_TOO_OLD, revision, null);
-        }
-        // Offer to go on from the same key at the latest revision: consistent no more, but complete.
-        String inconsistent = new ContinueToken(ContinueToken.LATEST, plan.token().start()).encode();
-        return new ResourceExpiredException(ResourceExpiredException.CONTINUE_TOO_OLD, revision, inconsistent);
-    }
-    // end::expired[]
 
     /** The object stored in a key-value, with its resourceVersion set from the key's mod_revision. */
     protected ObjectNode decode(KeyValue kv) {

@@ -5,8 +5,8 @@
  * resourceVersion and back; read it before the read path.
  *
  * <p>The read path: {@link ReadDecision} turns a request's resourceVersion, resourceVersionMatch and
- * continue token into a {@link ReadAt}; {@link RevisionWaiter} covers a revision etcd has not
- * reached; {@link ContinueToken} is the paged list's cursor. Keys: {@link Keys} builds {@link
+ * continue token into a {@link ReadAt}; {@link EtcdReads} reads etcd there, turning a compacted
+ * revision into 410 Expired; {@link RevisionWaiter} covers a revision etcd has not reached; {@link ContinueToken} is the paged list's cursor. Keys: {@link Keys} builds {@link
  * RegistryKey} and {@link RegistryPrefix} from parts checked by {@link DnsNames}, which stays here
  * because it is what keeps a name inside its prefix. The exceptions ({@link StorageException} and
  * its subclasses) are storage's error vocabulary; they stay in this package, as apiserver keeps
@@ -20,6 +20,7 @@
  *       <td>{@link Storage}, {@link GetOptions}, {@link ListOptions}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/store.go</td>
  *       <td>{@link EtcdStorage}, {@link ReadDecision}, {@link ReadAt}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/storage/etcd3/errors.go</td><td>{@link EtcdReads}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/api_object_versioner.go</td><td>{@link Versioner}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/continue.go</td><td>{@link ContinueToken}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/storage/selection_predicate.go</td><td>{@link ObjectFilter}</td></tr>

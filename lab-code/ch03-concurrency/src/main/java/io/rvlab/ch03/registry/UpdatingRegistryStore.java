@@ -227,37 +227,17 @@ public class UpdatingRegistryStore extends RegistryStore {
     // tag::delete[]
     /**
      * DELETE, with the preconditions of {@code options} (a DeleteOptions body, or null): checked
-     * first against the object just read (the 409s of golden c2, naming the Kind), then again by
-     * storage inside the delete transaction. Answers 200 with a Success Status.
-     *
-     * <p>Unlike an update's, these preconditions are compared as text, as rest.BeforeDelete and
-     * storage's Preconditions.Check compare them: {@code "09"} is not {@code "9"}. A precondition
-     * that is present but empty ({@code "uid": ""}) is a condition no stored object meets; only an
-     * absent or null one is no condition (Kubernetes holds them as pointers).
+     * first against the object just read (the 409s of golden c2, naming the Kind: {@link BeforeDelete}),
+     * then again by storage inside the delete transaction. Answers 200 with a Success Status.
      */
     public ObjectNode delete(String namespace, String name, ObjectNode options) {
         RegistryKey key = keyFromPath(namespace, name);
-        if (options != null) {
-            String typeError = FieldValidation.decode(options, Definitions.get(Definitions.DELETE_OPTIONS)).typeError();
-            if (typeError != null) {
-                throw Status.badRequest("DeleteOptions in version \"v1\" cannot be handled as a DeleteOptions: " + typeError)
-                        .exception();
-            }
-        }
-        JsonNode given = options == null ? null : options.get("preconditions");
-        String uid = precondition(given, "uid");
-        String resourceVersion = precondition(given, "resourceVersion");
+        BeforeDelete preconditions = BeforeDelete.of(options); // 400 for a DeleteOptions that does not decode
         try {
             ObjectNode current = storage.get(key, GetOptions.LATEST);
-            if (uid != null && !uid.equals(ObjectMeta.uid(current))) {
-                throw Conflicts.deleteUidMismatch(type().groupKind(), name, uid, ObjectMeta.uid(current)).exception();
-            }
-            if (resourceVersion != null && !resourceVersion.equals(ObjectMeta.resourceVersion(current))) {
-                throw Conflicts.deleteResourceVersionMismatch(type().groupKind(), name, resourceVersion,
-                        ObjectMeta.resourceVersion(current)).exception();
-            }
+            preconditions.check(type().groupKind(), name, current);
             // Both held, so neither is "": storage checks them again in the delete's transaction.
-            ObjectNode deleted = storage.delete(key, new Preconditions(uid, resourceVersion));
+            ObjectNode deleted = storage.delete(key, preconditions.forStorage());
             Status.Details details = new Status.Details(name, type().group(), type().resource(), ObjectMeta.uid(deleted),
                     null, 0);
             return new Status("Success", null, null, details, 0, null).toJson();
@@ -266,12 +246,6 @@ public class UpdatingRegistryStore extends RegistryStore {
         }
     }
     // end::delete[]
-
-    /** A DeleteOptions precondition: null when absent or null, otherwise its text (possibly ""). */
-    private static String precondition(JsonNode preconditions, String field) {
-        JsonNode value = preconditions == null ? null : preconditions.get(field);
-        return value == null || value.isNull() ? null : value.asText();
-    }
 
     /** Name and namespace in the body must be the URL's (apiserver's handlers checkName). */
     protected void checkName(ObjectNode object, String namespace, String name) {

@@ -1,6 +1,7 @@
 /**
  * Update, patch and delete in the registry. Read {@link UpdatingRegistryStore} first: chapter 2's
- * store with PUT, PATCH, /status and delete, every write a guaranteed update. Then
+ * store with PUT, PATCH, /status and delete, every write a guaranteed update, a delete's
+ * preconditions checked first by {@link BeforeDelete}. Then
  * {@link UpdateStrategy} and its kinds ({@link ConfigMapUpdateStrategy},
  * {@link NamespaceUpdateStrategy}, {@link DeploymentUpdateStrategy},
  * {@link CustomResourceStrategy}), where generation and the spec/status split live. {@link Patch}
@@ -14,6 +15,7 @@
  *   <tr><td>k8s.io/apiserver pkg/registry/generic/registry/store.go</td>
  *       <td>{@link UpdatingRegistryStore}</td></tr>
  *   <tr><td>k8s.io/apiserver pkg/registry/rest/update.go</td><td>{@link UpdateStrategy}</td></tr>
+ *   <tr><td>k8s.io/apiserver pkg/registry/rest/delete.go</td><td>{@link BeforeDelete}</td></tr>
  *   <tr><td>kubernetes pkg/registry/apps/deployment/strategy.go</td>
  *       <td>{@link DeploymentUpdateStrategy}</td></tr>
  *   <tr><td>kubernetes pkg/registry/core/namespace/strategy.go</td>

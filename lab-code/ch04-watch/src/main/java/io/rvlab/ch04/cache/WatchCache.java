@@ -1,26 +1,18 @@
 package io.rvlab.ch04.cache;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch02.api.Status;
 import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
-import io.rvlab.ch04.watch.EtcdEventTranslator;
-import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,14 +33,11 @@ import java.util.function.IntFunction;
  * It starts by listing the resource from etcd at revision R and watching from R+1, the same
  * list-then-watch a client-go reflector does against the API server. Its etcd watch asks for
  * progress notifications, so its resourceVersion follows etcd's revision even while this resource
- * is quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from.
+ * is quiet, and BOOKMARK events can tell an idle watcher a fresh resourceVersion to resume from
+ * (why periodic notifications and not requested ones: {@link CacheState#progress}).
  *
- * <p>Why not ask etcd for progress on demand ({@code RequestProgress})? Before etcd 3.4.25 and
- * 3.5.8 the answer to that request could overtake events still on their way (etcd issue 15220),
- * so a bookmark could claim a revision whose event the watcher had not received; kube-apiserver
- * only asks on versions with the fix. The periodic notifications are sent in order with the
- * events, at the interval etcd is started with ({@code --experimental-watch-progress-notify-interval};
- * the course's etcd uses one second, etcd's default is ten minutes).
+ * <p>What the cache knows is {@link CacheState}'s; when a watcher gets a bookmark, {@link
+ * WatcherBookmarks}'; whether it may serve at all, {@link CacheReadiness}'.
  */
 public final class WatchCache implements WatchSource {
 
@@ -72,24 +61,20 @@ public final class WatchCache implements WatchSource {
     }
 
     private static final System.Logger LOG = System.getLogger(WatchCache.class.getName());
-    private static final long BOOKMARK_BEFORE_TIMEOUT = Duration.ofSeconds(2).toNanos();
 
     private final Client etcd;
     private final ResourceType type;
     private final Options options;
     private final Versioner versioner = new Versioner();
-    private final EtcdEventTranslator translator = new EtcdEventTranslator(versioner);
-    private final StoredObjects stored = new StoredObjects(translator);
     private final RegistryPrefix prefix;
     private final ScheduledExecutorService ticker;
+    private final WatcherBookmarks bookmarks;
 
     // Guarded by 'this': the state, the window, the watchers and the resourceVersion change together.
-    private final TreeMap<String, ObjectNode> state = new TreeMap<>();
-    private final ChangeWindow window;
+    private final CacheState cached;
     private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
-    private long resourceVersion;
     private Watch.Watcher etcdWatch;
-    private boolean ready;  // false between a failed etcd watch and the relist that replaces it
+    private final CacheReadiness readiness = new CacheReadiness(); // not between a failed etcd watch and the relist
     private boolean closed;
 
     private WatchCache(Client etcd, ResourceType type, Options options, IntFunction<? extends ChangeWindow> windows) {
@@ -97,7 +82,8 @@ public final class WatchCache implements WatchSource {
         this.type = type;
         this.options = options;
         this.prefix = type.prefix("");
-        this.window = windows.apply(options.capacity());
+        this.cached = new CacheState(versioner, windows.apply(options.capacity()));
+        this.bookmarks = new WatcherBookmarks(options.bookmarkFrequency());
         this.ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "rvlab-watch-cache-" + type.resource());
             thread.setDaemon(true);
@@ -137,16 +123,8 @@ public final class WatchCache implements WatchSource {
         GetResponse list = StoredObjects.range(etcd, prefix);
         long listRevision = list.getHeader().getRevision();
         synchronized (this) {
-            state.clear();
-            for (KeyValue kv : list.getKvs()) {
-                ObjectNode object = stored.objectOrNull(kv);
-                if (object != null) {
-                    state.put(Bytes.text(kv.getKey()), object);
-                }
-            }
-            resourceVersion = listRevision;
-            window.reset(listRevision);
-            ready = true;
+            cached.replace(list); // the state at R; the window starts empty at R
+            readiness.set(true);
             WatchOption watchOption = WatchOption.builder()
                     .isPrefix(true)
                     .withRevision(listRevision + 1) // exactly the changes after the list
@@ -167,26 +145,14 @@ public final class WatchCache implements WatchSource {
         }
         if (response.isProgressNotify()) {
             // A progress notification: every change up to this revision has been sent to us.
-            resourceVersion = Math.max(resourceVersion, response.getHeader().getRevision());
+            cached.progress(response.getHeader().getRevision());
             return;
         }
         for (io.etcd.jetcd.watch.WatchEvent etcdEvent : response.getEvents()) {
-            String key = Bytes.text(etcdEvent.getKeyValue().getKey());
-            WatchEvent event;
-            try {
-                event = translator.translate(etcdEvent);
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "skipping an undecodable change of " + key + ": " + e.getMessage());
-                continue;
+            WatchCacheEvent change = cached.processEvent(etcdEvent); // the state and the window, updated
+            if (change != null) {
+                watchers.removeIf(watcher -> !watcher.deliver(change));
             }
-            StoredObjects.normalized(event.object()); // kind, apiVersion, metadata...: as a typed object encodes
-            ObjectNode previous = event.type() == WatchEvent.Type.DELETED ? state.remove(key)
-                    : state.put(key, event.object());
-            long revision = etcdEvent.getKeyValue().getModRevision();
-            WatchCacheEvent change = new WatchCacheEvent(new EncodedEvent(event), key, previous, revision);
-            window.add(change);
-            resourceVersion = Math.max(resourceVersion, revision);
-            watchers.removeIf(watcher -> !watcher.deliver(change));
         }
     }
     // end::received[]
@@ -202,7 +168,7 @@ public final class WatchCache implements WatchSource {
             }
             LOG.log(System.Logger.Level.WARNING, "the etcd watch of " + type.resource() + " ended (" + error
                     + "); ending its watchers and relisting");
-            ready = false; // until the relist: no new watcher may start from a state that has stopped moving
+            readiness.set(false); // until the relist: no new watcher may start from a state that has stopped moving
             watchers.forEach(CacheWatcher::finish);
             watchers.clear();
             etcdWatch.close();
@@ -228,100 +194,55 @@ public final class WatchCache implements WatchSource {
     /**
      * A new watcher. From resourceVersion "" or "0": ADDED for every object that matches, then
      * every change. From N: every change after N still in the window; if the window no longer
-     * reaches back to N, a watcher whose only event is ERROR 410 Expired.
+     * reaches back to N, a watcher whose only event is ERROR 410 Expired ({@link CacheState#initialEvents}).
      *
      * @throws io.rvlab.ch02.storage.InvalidResourceVersionException if the resourceVersion is not a number
      */
     @Override
     public synchronized CacheWatcher watch(WatchOptions watchOptions) {
         long from = versioner.parse(watchOptions.resourceVersion());
-        requireReady();
+        readiness.check(); // 429 while (re)initializing
         CacheWatcher watcher = new CacheWatcher(watchOptions, this::forget);
-        if (from == 0) {
-            for (ObjectNode object : state.values()) {
-                if (watcher.matches(object)) {
-                    watcher.initial(new EncodedEvent(new WatchEvent(WatchEvent.Type.ADDED, object)));
-                }
-            }
-            watcher.startAt(resourceVersion);
-        } else if (from < window.oldestResumable()) {
-            watcher.fail(Status.expired("too old resource version: " + from + " (" + window.oldestResumable() + ")", ""));
-            return watcher;
-        } else {
-            for (WatchCacheEvent change : window.since(from)) {
-                EncodedEvent event = watcher.visible(change);
-                if (event != null) {
-                    watcher.initial(event);
-                }
-            }
-            watcher.startAt(Math.max(from, resourceVersion));
+        if (!cached.initialEvents(watcher, from)) {
+            return watcher; // too old for the window: its only event is ERROR 410 Expired
         }
         if (closed) {
             watcher.finish();
             return watcher;
         }
-        watcher.scheduleBookmark(firstBookmark(watcher));
+        watcher.scheduleBookmark(bookmarks.first(watcher));
         watchers.add(watcher);
         return watcher;
     }
     // end::watch[]
-
-    /**
-     * Between losing its etcd watch and relisting, the cache's state has stopped following etcd: a
-     * watcher started from it would miss changes. kube-apiserver answers 429 then, before any stream
-     * begins, and clients retry.
-     */
-    private void requireReady() {
-        if (!ready) {
-            throw Status.failure(429, "TooManyRequests", "storage is (re)initializing",
-                    new Status.Details(null, null, null, null, List.of(), 1)).exception();
-        }
-    }
 
     private void forget() {
         // Called from CacheWatcher.close; the set is concurrent, so no lock is needed.
         watchers.removeIf(CacheWatcher::ended);
     }
 
-    // tag::list[]
     /**
      * A {@code resourceVersion=0} list ("any" freshness): the cache's current state, with the
-     * cache's resourceVersion, which may be behind etcd's. No limit applies: kube-apiserver 1.26
-     * returns everything from the cache whatever {@code limit} says.
+     * cache's resourceVersion, which may be behind etcd's ({@link CacheState#list}).
      */
     public synchronized ObjectNode list(String namespace, ObjectFilter filter) {
-        requireReady();
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("kind", type.listKind());
-        json.put("apiVersion", type.groupVersion());
-        json.putObject("metadata").put("resourceVersion", Long.toString(resourceVersion));
-        ArrayNode items = json.putArray("items");
-        CacheWatcher matcher = new CacheWatcher(new WatchOptions(namespace, "0", filter, false, null), () -> { });
-        for (ObjectNode object : state.values()) {
-            if (matcher.matches(object)) {
-                ObjectNode item = object.deepCopy();
-                item.remove("kind"); // items of a typed list carry no kind or apiVersion of their own
-                item.remove("apiVersion");
-                items.add(item);
-            }
-        }
-        return json;
+        readiness.check(); // 429 while (re)initializing
+        return cached.list(type, namespace, filter);
     }
-    // end::list[]
 
     /** The newest revision the cache has processed: its last change, or etcd's last progress notification. */
     public synchronized long resourceVersion() {
-        return resourceVersion;
+        return cached.resourceVersion();
     }
 
     /** The revision just before the oldest change a watch can still resume after; older gets 410. */
     public synchronized long oldestResumable() {
-        return window.oldestResumable();
+        return cached.oldestResumable();
     }
 
     /** How many changes the window holds now. */
     public synchronized int windowSize() {
-        return window.size();
+        return cached.windowSize();
     }
 
     /** How many watchers are being fed. */
@@ -341,35 +262,13 @@ public final class WatchCache implements WatchSource {
         try {
             long now = System.nanoTime();
             synchronized (this) {
-                for (CacheWatcher watcher : watchers) {
-                    if (watcher.options().allowBookmarks() && now - watcher.nextBookmark() >= 0) {
-                        watcher.bookmark(Bookmarks.object(type, resourceVersion), resourceVersion);
-                        watcher.scheduleBookmark(nextBookmark(watcher, now));
-                    }
-                }
+                bookmarks.sendDue(watchers, type, cached.resourceVersion(), now); // if the cache got further than each
             }
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "watch cache tick failed: " + e);
         }
     }
     // end::tick[]
-
-    /** kube-apiserver: a bookmark every minute, and one two seconds before the watch's timeout. */
-    private long firstBookmark(CacheWatcher watcher) {
-        return nextBookmark(watcher, System.nanoTime());
-    }
-
-    private long nextBookmark(CacheWatcher watcher, long now) {
-        long regular = now + options.bookmarkFrequency().toNanos();
-        long beforeTimeout = watcher.deadline() - BOOKMARK_BEFORE_TIMEOUT;
-        if (watcher.deadline() != Long.MAX_VALUE && beforeTimeout - now > 0 && beforeTimeout - regular < 0) {
-            return beforeTimeout;
-        }
-        if (watcher.deadline() != Long.MAX_VALUE && beforeTimeout - now <= 0) {
-            return Long.MAX_VALUE; // the last bookmark before the timeout has been sent
-        }
-        return regular;
-    }
 
     /** Ends every watcher and the etcd watch. */
     @Override

@@ -1,6 +1,5 @@
 package io.rvlab.ch04.guarantees;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch01.Compactor;
@@ -10,8 +9,6 @@ import io.rvlab.ch02.storage.ObjectList;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
-import io.rvlab.ch03.storage.Preconditions;
-import io.rvlab.ch04.watch.WatchEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,7 +23,7 @@ import java.util.concurrent.CountDownLatch;
  * A seeded, randomized workload on one namespace's ConfigMaps, with watchers that come and go,
  * judged by {@link WatchGuarantees}.
  *
- * <p>The writes go through chapter 3's storage, so etcd holds exactly what kube-apiserver would
+ * <p>The writes ({@link WorkloadWrites}) go through chapter 3's storage, so etcd holds exactly what kube-apiserver would
  * store (JSON without resourceVersion, creates guarded by create_revision 0, updates and deletes
  * by mod_revision), and every write's revision comes from etcd's answer into the
  * {@link EtcdHistory}: the record no watch can bias. The writes are made one at a time (the
@@ -128,8 +125,8 @@ public final class RandomWorkload {
     private final Options options;
     private final EtcdUpdatableStorage storage;
     private final Random random;
+    private final WorkloadWrites writes;
     private final List<String> timeline = new ArrayList<>();
-    private final Set<String> outsideExisting = new HashSet<>();
     private long started = System.nanoTime(); // reset when run() begins
 
     public RandomWorkload(Client client, String namespace, Options options) {
@@ -138,6 +135,7 @@ public final class RandomWorkload {
         this.options = options;
         this.storage = new EtcdUpdatableStorage(client, new Versioner(), Duration.ofSeconds(3));
         this.random = new Random(options.seed());
+        this.writes = new WorkloadWrites(storage, namespace, options, random); // one random source: the seed fixes all
     }
 
     /** The collection the workload writes: what the watch target must watch. */
@@ -191,7 +189,7 @@ public final class RandomWorkload {
                     note("etcd restarted after write %d (rv %d), back in %d ms", i, history.lastRevision(),
                             (System.nanoTime() - restartBegan) / 1_000_000);
                 }
-                write(i, history, existing);
+                writes.write(i, history, existing);
                 if (random.nextInt(4) == 0) {
                     Thread.sleep(random.nextInt(4));
                 }
@@ -212,59 +210,6 @@ public final class RandomWorkload {
         }
     }
     // end::run[]
-
-    /** One random create, update or delete, recorded with the revision etcd answered. */
-    private void write(int i, EtcdHistory history, Set<String> existing) {
-        if (random.nextDouble() < options.outsideShare()) {
-            writeOutside(i, history);
-            return;
-        }
-        String name = "cm-" + random.nextInt(options.names());
-        String value = "v" + i;
-        if (!existing.contains(name)) {
-            history.record(WatchEvent.Type.ADDED, storage.create(Keys.object("configmaps", namespace, name),
-                    configMap(name, value)));
-            existing.add(name);
-        } else if (random.nextInt(4) > 0) {
-            history.record(WatchEvent.Type.MODIFIED, storage.guaranteedUpdate(Keys.object("configmaps", namespace, name),
-                    Preconditions.NONE, current -> {
-                        ((ObjectNode) current.get("data")).put("value", value);
-                        return current;
-                    }));
-        } else {
-            history.record(WatchEvent.Type.DELETED, storage.delete(Keys.object("configmaps", namespace, name),
-                    Preconditions.NONE));
-            existing.remove(name);
-        }
-    }
-
-    /** A create or update in the sibling namespace: a revision no watcher of ours may see. */
-    private void writeOutside(int i, EtcdHistory history) {
-        String sibling = namespace + "-x";
-        String name = "noise-" + random.nextInt(3);
-        ObjectNode written;
-        if (outsideExisting.add(name)) {
-            ObjectNode cm = configMap(name, "v" + i);
-            ((ObjectNode) cm.get("metadata")).put("namespace", sibling);
-            written = storage.create(Keys.object("configmaps", sibling, name), cm);
-        } else {
-            written = storage.guaranteedUpdate(Keys.object("configmaps", sibling, name), Preconditions.NONE, current -> {
-                ((ObjectNode) current.get("data")).put("value", "v" + i);
-                return current;
-            });
-        }
-        history.recordOutside(EtcdHistory.revision(written));
-    }
-
-    private ObjectNode configMap(String name, String value) {
-        ObjectNode cm = JsonNodeFactory.instance.objectNode();
-        cm.put("kind", "ConfigMap").put("apiVersion", "v1");
-        ObjectNode metadata = cm.putObject("metadata");
-        metadata.put("name", name).put("namespace", namespace);
-        metadata.putObject("labels").put("app", "guarantees");
-        cm.putObject("data").put("value", value);
-        return cm;
-    }
 
     /** Holds the watchers away (their watches closed) until {@code release}; waits until they are. */
     private void hold(List<ChaosWatcher> held, CountDownLatch release) throws InterruptedException {

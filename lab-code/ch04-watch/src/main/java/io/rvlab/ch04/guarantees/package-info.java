@@ -13,7 +13,7 @@
  *   <li>{@link io.rvlab.ch04.guarantees.WatchGuarantees}: the judge (order, no duplicates, no gaps except
  *       410-then-relist, final state equals etcd's).</li>
  *   <li>{@link io.rvlab.ch04.guarantees.RandomWorkload}: a seeded run with random disconnects, a compaction
- *       and an etcd restart.</li>
+ *       and an etcd restart; its writes are {@link io.rvlab.ch04.guarantees.WorkloadWrites}'.</li>
  * </ul>
  */
 package io.rvlab.ch04.guarantees;

@@ -2,6 +2,8 @@ package io.rvlab.ch05.cache;
 
 import io.rvlab.ch02.api.StatusException;
 import io.rvlab.ch04.client.ExpiredException;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The kinds of error a {@link Reflector}'s decisions rest on: client-go's helpers in
@@ -49,5 +51,23 @@ public final class ReflectorErrors {
             return s.status().code() + " " + s.status().reason() + ": " + s.status().message();
         }
         return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+
+    /** Whether a watch started at {@code startedNanos} ({@link System#nanoTime()}) ended within a second. */
+    static boolean lastedUnderASecond(long startedNanos) {
+        return System.nanoTime() - startedNanos < TimeUnit.SECONDS.toNanos(1);
+    }
+
+    /** client-go's errorVeryShortWatch, for a watch that ended within a second with no event. */
+    static VeryShortWatchException veryShortWatch(String reflectorName) {
+        return new VeryShortWatchException("very short watch: " + reflectorName
+                + ": Unexpected watch close - watch lasted less than a second and no items received");
+    }
+
+    /** A watch closed within a second with no event: something is wrong, relist (client-go's errorVeryShortWatch). */
+    static final class VeryShortWatchException extends IOException {
+        VeryShortWatchException(String message) {
+            super(message);
+        }
     }
 }

@@ -1,17 +1,13 @@
 package io.rvlab.ch05.history;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.guarantees.WatchGuarantees;
-import io.rvlab.ch05.cache.ObjectKeys;
 import io.rvlab.ch05.history.InformerHistory.Entry;
 import io.rvlab.ch05.history.InformerHistory.Kind;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -30,7 +26,8 @@ import java.util.TreeSet;
  *   <li><b>Same final state</b>: the store, and the handlers' last word on every object, equal etcd's
  *       state read at the end.</li>
  * </ol>
- * Each broken promise is one readable {@link Violation} line.
+ * Each broken promise is one readable {@link Violation} line. The first promise is {@link NoTimeTravel}'s
+ * to check, the last {@link SameFinalState}'s.
  */
 public final class InformerChecker {
 
@@ -87,11 +84,11 @@ public final class InformerChecker {
     public Report check(InformerHistory history, List<ObjectNode> store) {
         List<Entry> entries = history.entries();
         List<Violation> violations = new ArrayList<>();
-        noTimeTravel(entries, violations);
+        NoTimeTravel.check(entries, violations);
         relistsAfter410(entries, violations);
         noListStorm(entries, violations);
         resyncIsNotRelist(entries, violations);
-        sameFinalState(store, history.handlerView(), violations);
+        new SameFinalState(etcd).check(store, history.handlerView(), violations);
         return new Report(collapsed(violations), history.count(Kind.LIST_ASKED), history.count(Kind.WATCH_STARTED),
                 history.count(Kind.EVENT), history.count(Kind.RESYNC),
                 history.count(Kind.ON_ADD) + history.count(Kind.ON_UPDATE) + history.count(Kind.ON_DELETE),
@@ -107,52 +104,6 @@ public final class InformerChecker {
         counts.forEach((v, n) -> lines.add(n == 1 ? v
                 : new Violation(v.kind(), v.resourceVersion(), v.key(), v.message() + " (" + n + " times)")));
         return List.copyOf(lines);
-    }
-
-    /**
-     * (a) The store's resourceVersion and every object's never decrease. The reflector's account and
-     * the handlers' are judged apart: handlers run behind the reflector (a queue lies between them).
-     */
-    private static void noTimeTravel(List<Entry> entries, List<Violation> found) {
-        long synced = -1;                              // the newest rv the reflector had synced to (list, event, bookmark)
-        Map<String, Long> told = new HashMap<>();      // per key: the newest version a handler was given
-        Map<String, Long> deleted = new HashMap<>();   // per key: the last state a handler was told was deleted
-        for (Entry e : entries) {
-            long rv = number(e.resourceVersion());
-            switch (e.kind()) {
-                case REPLACED -> {
-                    if (rv >= 0 && rv < synced) {
-                        found.add(new Violation(Check.TIME_TRAVEL, e.resourceVersion(), "", "a LIST (" + e.detail()
-                                + ") replaced the store with the state at rv " + rv + ", but the reflector had already synced to rv "
-                                + synced + ": the store went back in time"));
-                    }
-                    synced = Math.max(synced, rv);
-                }
-                case EVENT -> synced = Math.max(synced, rv);
-                case ON_ADD, ON_UPDATE -> {
-                    Long before = told.get(e.key());
-                    Long gone = deleted.get(e.key());
-                    if (rv >= 0 && before != null && rv < before) {
-                        found.add(new Violation(Check.TIME_TRAVEL, e.resourceVersion(), e.key(), "a handler was given "
-                                + e.key() + " at rv " + rv + " (" + e.kind() + ") after it had been given rv " + before
-                                + ": an older version"));
-                    } else if (rv >= 0 && gone != null && rv <= gone) {
-                        found.add(new Violation(Check.TIME_TRAVEL, e.resourceVersion(), e.key(), "a handler was given "
-                                + e.key() + " at rv " + rv + " (" + e.kind() + ") after it had been told it was deleted at rv "
-                                + gone + ": a deleted object came back"));
-                    }
-                    if (rv >= 0) {
-                        told.merge(e.key(), rv, Math::max);
-                    }
-                }
-                case ON_DELETE -> {
-                    if (rv >= 0) {
-                        deleted.merge(e.key(), rv, Math::max);
-                    }
-                }
-                default -> { }
-            }
-        }
     }
 
     /** (b) After a 410 (a watch or a list expired), a LIST that succeeds, then a watch. */
@@ -260,45 +211,8 @@ public final class InformerChecker {
         }
     }
 
-    /** (e) The store and the handlers' view equal etcd. */
-    private void sameFinalState(List<ObjectNode> store, Map<String, ObjectNode> handlers, List<Violation> found) {
-        Map<String, ObjectNode> stored = new TreeMap<>();
-        store.forEach(object -> stored.put(ObjectKeys.of(object), object));
-        compare(Check.FINAL_STATE, "the store", stored, found);
-        compare(Check.HANDLERS, "the handlers' last word", handlers, found);
-    }
-
-    private void compare(Check kind, String who, Map<String, ObjectNode> actual, List<Violation> found) {
-        Set<String> keys = new TreeSet<>(actual.keySet());
-        keys.addAll(etcd.objects().keySet());
-        for (String key : keys) {
-            ObjectNode mine = actual.get(key);
-            ObjectNode truth = etcd.objects().get(key);
-            if (!same(mine, truth)) {
-                found.add(new Violation(kind, Long.toString(etcd.revision()), key, who + " has " + describe(mine)
-                        + ", etcd at rv " + etcd.revision() + " has " + describe(truth)));
-            }
-        }
-    }
-
     /** Same content; kind and apiVersion left out (a list's items carry none), field order never matters: chapter 4's rule. */
     static boolean same(ObjectNode a, ObjectNode b) {
         return WatchGuarantees.same(a, b);
-    }
-
-    private static String describe(ObjectNode object) {
-        if (object == null) {
-            return "nothing";
-        }
-        String json = GoJson.compact(object.path("data"));
-        return "rv " + InformerHistory.rv(object) + " data " + (json.length() > 100 ? json.substring(0, 100) + "..." : json);
-    }
-
-    private static long number(String rv) {
-        try {
-            return rv.isEmpty() ? -1 : Long.parseLong(rv);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.rvlab.ch05.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch05.cache.ForwardingStore;
 import io.rvlab.ch05.cache.ListOptions;
 import io.rvlab.ch05.cache.ListerWatcher;
 import io.rvlab.ch05.cache.Store;
@@ -9,7 +10,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Bug lab: resync implemented as a relist. Resync (client-go's resyncPeriod) re-delivers what the
@@ -17,16 +17,17 @@ import java.util.Optional;
  * controller gets a periodic chance to reconcile everything; it asks the server nothing. Mistaking it
  * for a relist makes every informer LIST the whole collection every period, the load the watch was
  * invented to avoid, and hides missed events instead of surfacing them. The reflector calls
- * {@link Store#resync()} on its timer; this store (between the reflector and the real queue) answers
- * with a LIST and a replace. The checker reports RESYNC_LISTED.
+ * {@link Store#resync()} on its timer; this store (between the reflector and the real queue, every
+ * other call handed on to it) answers with a LIST and a replace. The checker reports RESYNC_LISTED.
  */
 // tag::resync-as-relist[]
-public final class ResyncAsRelist implements Store {
+public final class ResyncAsRelist extends ForwardingStore {
 
     private final Store queue;
     private final ListerWatcher server;
 
     public ResyncAsRelist(Store queue, ListerWatcher server) {
+        super(queue);
         this.queue = queue;
         this.server = server;
     }
@@ -45,39 +46,4 @@ public final class ResyncAsRelist implements Store {
         }
     }
     // end::resync-as-relist[]
-
-    @Override
-    public void add(ObjectNode object) {
-        queue.add(object);
-    }
-
-    @Override
-    public void update(ObjectNode object) {
-        queue.update(object);
-    }
-
-    @Override
-    public void delete(ObjectNode object) {
-        queue.delete(object);
-    }
-
-    @Override
-    public List<ObjectNode> list() {
-        return queue.list();
-    }
-
-    @Override
-    public List<String> listKeys() {
-        return queue.listKeys();
-    }
-
-    @Override
-    public Optional<ObjectNode> getByKey(String key) {
-        return queue.getByKey(key);
-    }
-
-    @Override
-    public void replace(List<ObjectNode> items, String resourceVersion) {
-        queue.replace(items, resourceVersion);
-    }
 }

@@ -7,8 +7,9 @@
  *       informer's handlers were told.</li>
  *   <li>{@link io.rvlab.ch05.history.InformerChecker}: judges a history against etcd's state, read at
  *       the end with jetcd ({@link io.rvlab.ch05.history.EtcdState}): the store never goes back in
- *       time, a 410 is followed by a relist, no list storm, resync never lists, and the store and the
- *       handlers end where etcd is.</li>
+ *       time ({@link io.rvlab.ch05.history.NoTimeTravel}), a 410 is followed by a relist, no list storm,
+ *       resync never lists, and the store and the handlers end where etcd is
+ *       ({@link io.rvlab.ch05.history.SameFinalState}).</li>
  *   <li>The bugs real clients shipped, each a policy or a small wrapper plugged into the real
  *       reflector: {@link io.rvlab.ch05.history.RelistFromCache} (kubernetes #83520),
  *       {@link io.rvlab.ch05.history.GiveUpOn410} (fabric8io/kubernetes-client #1961),

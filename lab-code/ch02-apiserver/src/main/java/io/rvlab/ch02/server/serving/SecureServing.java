@@ -2,8 +2,12 @@ package io.rvlab.ch02.server.serving;
 
 import io.rvlab.ch02.server.authn.BearerTokenAuthenticator;
 import io.rvlab.ch02.server.authn.TokenFile;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.PfxOptions;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Everything {@code ./course serve --tls} serves with, prepared before the server listens: the
@@ -48,6 +52,25 @@ public record SecureServing(Path stateDir, ServingCertKey servingCertKey, String
     public Path tokenFile() {
         return stateDir.resolve(TOKEN_FILE);
     }
+
+    // tag::tls-options[]
+    /**
+     * HTTPS with the course's serving certificate, and ALPN offering HTTP/2 first, then HTTP/1.1, as
+     * kube-apiserver's secure serving does (k8s.io/apiserver pkg/server secure_serving.go sets
+     * NextProtos to h2 and http/1.1): kubectl and client-go speak HTTP/2 to it, curl --http1.1 and
+     * older clients HTTP/1.1, on one port. HTTP/2 without TLS (h2c) is not offered on it. The API server
+     * calls it on the options of the HTTP server it is about to start.
+     */
+    public void configure(HttpServerOptions options) {
+        options.setSsl(true)
+                .setKeyCertOptions(new PfxOptions()
+                        .setPath(servingCertKey.keystore().toString())
+                        .setPassword(servingCertKey.keystorePassword()))
+                .setUseAlpn(true)
+                .setAlpnVersions(List.of(HttpVersion.HTTP_2, HttpVersion.HTTP_1_1))
+                .setHttp2ClearTextEnabled(false);
+    }
+    // end::tls-options[]
 
     /** Leaves the token out, so it can be logged. */
     @Override

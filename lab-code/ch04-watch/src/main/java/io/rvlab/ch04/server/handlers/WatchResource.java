@@ -9,6 +9,7 @@ import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.server.ApiRequest;
 import io.rvlab.ch02.server.ApiResponse;
 import io.rvlab.ch02.server.ResourcePath;
+import io.rvlab.ch02.server.WsStream;
 import io.rvlab.ch02.wire.table.TableConvertor;
 import io.rvlab.ch02.server.handlers.BoolParam;
 import io.rvlab.ch02.server.handlers.VerbHandler;
@@ -20,7 +21,6 @@ import io.rvlab.ch04.cache.WatchSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -76,7 +76,7 @@ public final class WatchResource implements VerbHandler {
     public ApiResponse handle(ApiRequest request, ResourcePath path) {
         EventFeed feed = start.start(request, options(request, path));
         String table = TableConvertor.requestedVersion(request.header("Accept"));
-        boolean webSocket = wantsWebSocket(request);
+        boolean webSocket = WsStream.isWebSocketRequest(request::header);
         return ApiResponse.stream(response ->
                 new WatchStream(webSocket ? response.upgradeToWebSocket() : response, feed, type, table).start());
     }
@@ -138,15 +138,6 @@ public final class WatchResource implements VerbHandler {
         }
         double factor = 1 + ThreadLocalRandom.current().nextDouble();
         return Duration.ofMillis((long) (MIN_REQUEST_TIMEOUT.toMillis() * factor));
-    }
-
-    /**
-     * Whether the client asks for its watch over a WebSocket: {@code Upgrade: websocket}, with
-     * {@code Connection} naming upgrade (apimachinery's {@code util/wsstream/conn.go} IsWebSocketRequest).
-     */
-    static boolean wantsWebSocket(ApiRequest request) {
-        return request.header("Upgrade").equalsIgnoreCase("websocket")
-                && request.header("Connection").toLowerCase(Locale.ROOT).contains("upgrade");
     }
 
     /** Only the object called {@code name}, and only if it also meets the request's selectors. */
