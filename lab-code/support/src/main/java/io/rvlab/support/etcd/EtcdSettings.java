@@ -21,8 +21,11 @@ import java.util.Properties;
  */
 public record EtcdSettings(Optional<String> endpoints, String image, String source) {
 
-    /** The official etcd image, for learners whose container engine can pull it. */
-    public static final String DEFAULT_IMAGE = "gcr.io/etcd-development/etcd:v3.5.17";
+    /**
+     * The official etcd image, for learners whose container engine can pull it. Written once, in
+     * {@code etcd-image.properties} beside this class, which {@code ./course setup} reads too.
+     */
+    public static final String DEFAULT_IMAGE = defaultImage();
 
     public static EtcdSettings load() {
         Properties file = projectFile();
@@ -39,6 +42,19 @@ public record EtcdSettings(Optional<String> endpoints, String image, String sour
             }
         }
         return Optional.empty();
+    }
+
+    private static String defaultImage() {
+        Properties properties = new Properties();
+        try (InputStream in = EtcdSettings.class.getResourceAsStream("etcd-image.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("etcd-image.properties is missing from the class path of rvlab-support");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read etcd-image.properties: " + e.getMessage(), e);
+        }
+        return properties.getProperty("default.image").trim();
     }
 
     /** Reads .rvlab/etcd.properties from the checkout root, searching upwards from the working directory. */
