@@ -29,8 +29,12 @@ import java.util.function.Consumer;
  * <p>Newer client-go replaces this queue with {@code RealFIFO} (feature InOrderInformers, on by
  * default from 1.33), which keeps one entry per event in global order instead of grouping per key;
  * the course builds the DeltaFIFO, which most informers in the field still ran for a decade.
+ *
+ * <p>Not final for one reason: exercise 5.2 ({@code exercises/ch05}, {@code DeltaQueue}) writes
+ * {@link #replace} and {@link #resync} again on this very queue, through the protected seams at the end
+ * of this class, so the queue's bookkeeping (ordering, deduplication, pop, hasSynced) exists once.
  */
-public final class DeltaFIFO implements Store {
+public class DeltaFIFO implements Store {
 
     /** Handles one key's deltas; {@code isInInitialList} while the first replace's items are being popped. */
     @FunctionalInterface
@@ -301,6 +305,40 @@ public final class DeltaFIFO implements Store {
     private static Optional<ObjectNode> newest(List<Delta> deltas) {
         Object newest = deltas.get(deltas.size() - 1).object();
         return Optional.ofNullable(newest instanceof DeletedFinalStateUnknown t ? t.object() : (ObjectNode) newest);
+    }
+
+    // The seams of exercise 5.2: a subclass that writes replace() and resync() again calls queue() and
+    // initialPopulation() inside locked(), as the two methods above do under withLock().
+
+    /** Runs {@code action} under the queue's lock, the one pop() holds while the consumer processes a key. */
+    protected final void locked(Runnable action) {
+        withLock(action);
+    }
+
+    /**
+     * Queues a delta as add, update and delete do: a queued key keeps its place, a new one joins the tail,
+     * and a second deletion in a row is kept once (client-go's {@code queueActionLocked}). Only inside
+     * {@link #locked}.
+     */
+    protected final void queue(DeltaType type, Object object) {
+        queueAction(type, object);
+    }
+
+    /** The consumer's cache this queue was made with (the informer's indexer); null for a bare queue. */
+    protected final Indexer knownObjects() {
+        return knownObjects;
+    }
+
+    /**
+     * The first replace of a queue that never held anything: {@link #hasSynced} turns true once
+     * {@code count} keys have been popped (an informer's {@code HasSynced}). Ignored once the queue was
+     * populated. Only inside {@link #locked}.
+     */
+    protected final void initialPopulation(int count) {
+        if (!populated) {
+            populated = true;
+            initialPopulationCount = count;
+        }
     }
 
     private void withLock(Runnable action) {
