@@ -99,7 +99,11 @@ public interface ServerUnderTest extends AutoCloseable {
     }
     // end::chapter6[]
 
-    private static void writePreHistory(Etcd etcd, long upTo) {
+    /**
+     * Writes etcd's revision up to {@code upTo} under {@link #PRE_HISTORY_KEY}, as the real run's etcd had
+     * reached before the transcripts begin; for a server built elsewhere (an exercise's) to replay on.
+     */
+    static void writePreHistory(Etcd etcd, long upTo) {
         ByteSequence key = ByteSequence.from(PRE_HISTORY_KEY, StandardCharsets.UTF_8);
         try {
             long revision = etcd.client().getKVClient().get(key).get(30, TimeUnit.SECONDS).getHeader().getRevision();
@@ -119,7 +123,8 @@ public interface ServerUnderTest extends AutoCloseable {
         return of(server, chapter, 0);
     }
 
-    private static ServerUnderTest of(ApiServer server, int chapter, long preHistory) {
+    /** A chapter's server, started elsewhere (an exercise's, with the learner's code in it), to replay against. */
+    static ServerUnderTest of(ApiServer server, int chapter, long preHistory) {
         return new ServerUnderTest() {
             @Override
             public URI url() {

@@ -413,23 +413,7 @@ class GuaranteedUpdateTest {
 
     /** Chapter 3's API server with your update in it, over the fresh etcd of one replay. */
     private static ServerUnderTest withYourUpdate(Etcd etcd) {
-        ConcurrencyApiServer server = ConcurrencyApiServer.start(new YourStorage(etcd.client()), "127.0.0.1", 0);
-        return new ServerUnderTest() {
-            @Override
-            public URI url() {
-                return server.url();
-            }
-
-            @Override
-            public int chapter() {
-                return 3;
-            }
-
-            @Override
-            public void close() {
-                server.close();
-            }
-        };
+        return ServerUnderTest.of(ConcurrencyApiServer.start(new YourStorage(etcd.client()), "127.0.0.1", 0), 3, 0);
     }
 
     /** The skeleton's TODO when the replay stopped on it, otherwise the replay's own failure. */

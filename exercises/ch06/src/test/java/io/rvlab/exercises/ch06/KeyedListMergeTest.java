@@ -17,16 +17,12 @@ import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.kubectl.Kubectl;
-import io.etcd.jetcd.ByteSequence;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -462,42 +458,8 @@ class KeyedListMergeTest {
 
     /** Chapter 6's server with your merge, over the replay's fresh etcd, as the conformance suite starts its own. */
     private ServerUnderTest serverForReplay(io.rvlab.support.etcd.Etcd fresh) {
-        writePreHistory(fresh.client());
-        ApplyApiServer server = ApplyApiServer.start(fresh.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT,
-                Clock.systemUTC(), new KeyedListMerge());
-        return new ServerUnderTest() {
-            @Override
-            public URI url() {
-                return server.url();
-            }
-
-            @Override
-            public int chapter() {
-                return 6;
-            }
-
-            @Override
-            public long preHistory() {
-                return REAL_PRE_HISTORY;
-            }
-
-            @Override
-            public void close() {
-                server.close();
-            }
-        };
-    }
-
-    private static void writePreHistory(Client client) {
-        ByteSequence key = ByteSequence.from(ServerUnderTest.PRE_HISTORY_KEY, StandardCharsets.UTF_8);
-        try {
-            long revision = client.getKVClient().get(key).get(30, TimeUnit.SECONDS).getHeader().getRevision();
-            while (revision < ServerUnderTest.REAL_PRE_HISTORY) {
-                revision = client.getKVClient().put(key, ByteSequence.from("pre-history " + (revision + 1), StandardCharsets.UTF_8))
-                        .get(30, TimeUnit.SECONDS).getHeader().getRevision();
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot write the replay's pre-history: " + e, e);
-        }
+        ServerUnderTest.writePreHistory(fresh, ServerUnderTest.REAL_PRE_HISTORY);
+        return ServerUnderTest.of(ApplyApiServer.start(fresh.client(), "127.0.0.1", 0, WatchCache.Options.DEFAULT,
+                Clock.systemUTC(), new KeyedListMerge()), 6, ServerUnderTest.REAL_PRE_HISTORY);
     }
 }
