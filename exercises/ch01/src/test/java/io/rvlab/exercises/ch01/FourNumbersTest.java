@@ -1,5 +1,6 @@
 package io.rvlab.exercises.ch01;
 
+import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.Client;

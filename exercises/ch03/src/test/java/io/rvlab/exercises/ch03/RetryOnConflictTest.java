@@ -1,5 +1,6 @@
 package io.rvlab.exercises.ch03;
 
+import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.within;
