@@ -42,7 +42,7 @@ public final class ModRevisionLab implements Lab {
             out.step("Create a namespace and a ConfigMap through the API");
             ApiNarrator.Reply ns = api.post("/api/v1/namespaces", namespace(NS));
             api.showObject(ns);
-            ApiNarrator.Reply created = api.post("/api/v1/namespaces/" + NS + "/configmaps", configMap("cm-a", "v1"));
+            ApiNarrator.Reply created = api.post("/api/v1/namespaces/" + NS + "/configmaps", LabObjects.configMap("cm-a", "v1"));
             api.showObject(created);
             out.check(created.code() == 201, "201 Created");
             out.check(ns.rv() == start + 1 && created.rv() == start + 2,
@@ -65,7 +65,7 @@ public final class ModRevisionLab implements Lab {
             out.check(got.rv() == key.modRevision(), "the server fills resourceVersion in from mod_revision on every read");
 
             out.step("Write something else, then read cm-a again");
-            ApiNarrator.Reply other = api.post("/api/v1/namespaces/" + NS + "/configmaps", configMap("cm-b", "v1"));
+            ApiNarrator.Reply other = api.post("/api/v1/namespaces/" + NS + "/configmaps", LabObjects.configMap("cm-b", "v1"));
             api.showObject(other);
             ApiNarrator.Reply again = api.get("/api/v1/namespaces/" + NS + "/configmaps/cm-a");
             api.showObject(again);
@@ -95,15 +95,6 @@ public final class ModRevisionLab implements Lab {
         ns.put("kind", "Namespace");
         ns.putObject("metadata").put("name", name);
         return ns;
-    }
-
-    static ObjectNode configMap(String name, String value) {
-        ObjectNode cm = JsonNodeFactory.instance.objectNode();
-        cm.put("apiVersion", "v1");
-        cm.put("kind", "ConfigMap");
-        cm.putObject("metadata").put("name", name);
-        cm.putObject("data").put("k", value);
-        return cm;
     }
 
     private static String fields(JsonNode node) {
