@@ -8,11 +8,21 @@ import java.util.TreeMap;
 
 /**
  * The objects the labs write and the numbers they read back, the same in every chapter: a
- * ConfigMap with one key, an answer's resourceVersion as a number, a ConfigMap's data in one line.
+ * namespace, a ConfigMap with one key, an answer's resourceVersion as a number, a ConfigMap's data
+ * in one line.
  */
 public final class LabObjects {
 
     private LabObjects() {
+    }
+
+    /** A Namespace {@code name}, as {@code kubectl create namespace} sends it. */
+    public static ObjectNode namespace(String name) {
+        ObjectNode ns = JsonNodeFactory.instance.objectNode();
+        ns.put("apiVersion", "v1");
+        ns.put("kind", "Namespace");
+        ns.putObject("metadata").put("name", name);
+        return ns;
     }
 
     /** A ConfigMap {@code name} holding {@code k: value}; the API server fills in the rest. */

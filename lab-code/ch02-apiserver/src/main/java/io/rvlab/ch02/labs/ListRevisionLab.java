@@ -70,7 +70,7 @@ public final class ListRevisionLab implements Lab {
         try (ApiNarrator api = new ApiNarrator(lab)) {
             out.step("Start clean, then create two ConfigMaps");
             api.startClean(NS);
-            api.post("/api/v1/namespaces", ModRevisionLab.namespace(NS));
+            api.post("/api/v1/namespaces", LabObjects.namespace(NS));
             ApiNarrator.Reply a = api.post(list, LabObjects.configMap("cm-a", "v1"));
             api.showObject(a);
             ApiNarrator.Reply b = api.post(list, LabObjects.configMap("cm-b", "v1"));

@@ -39,7 +39,7 @@ public final class PaginationLab implements Lab {
         try (ApiNarrator api = new ApiNarrator(lab)) {
             out.step("Start clean, then create five ConfigMaps");
             api.startClean(NS);
-            api.post("/api/v1/namespaces", ModRevisionLab.namespace(NS));
+            api.post("/api/v1/namespaces", LabObjects.namespace(NS));
             for (String name : List.of("cm-a", "cm-b", "cm-c", "cm-d", "cm-e")) {
                 api.showObject(api.post(list, LabObjects.configMap(name, "v1")));
             }

@@ -49,7 +49,7 @@ public final class ConflictStrategiesLab implements Lab {
             out.say("Each round: a fresh ConfigMap with bar=0, baz=0; A and B read it; A writes bar=A first;");
             out.say("then B, holding a stale copy, wants baz=B. Writers leave out uid and creationTimestamp, as in lab 3.1.");
             api.startClean(NS);
-            api.client().create("/api/v1/namespaces", LostUpdateLab.namespace(NS));
+            api.client().create("/api/v1/namespaces", LabObjects.namespace(NS));
 
             // retry
             ObjectNode b = race("retry", "Retry: B re-reads and re-applies its change (RetryOnConflict, DefaultRetry)");

@@ -3,6 +3,7 @@ package io.rvlab.ch03.labs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch03.client.DeploymentClient;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
@@ -49,7 +50,7 @@ public final class GenerationLab implements Lab {
             out.step("Start the API server over this etcd, and start clean");
             out.say("The commands below call the server's address $APISERVER (./course serve prints it).");
             api.startClean(NS, "deployments");
-            api.client().create("/api/v1/namespaces", LostUpdateLab.namespace(NS));
+            api.client().create("/api/v1/namespaces", LabObjects.namespace(NS));
 
             // The two parts share the Deployment, the chart and the count of etcd's writes to its key.
             GenerationChanges changes = new GenerationChanges(out, api, deployments, chart);

@@ -67,7 +67,7 @@ public final class LostUpdateLab implements Lab {
             out.step("Start the API server over this etcd, and start clean");
             out.say("The commands below call the server's address $APISERVER (./course serve prints it).");
             api.startClean(NS);
-            api.client().create("/api/v1/namespaces", namespace(NS));
+            api.client().create("/api/v1/namespaces", LabObjects.namespace(NS));
             out.say("From here on, each answer is preceded by the etcd calls the server made for it, recorded");
             out.say("from the server's own jetcd client (\"server -> etcd\" lines).");
             api.printServerCalls(true);
@@ -255,14 +255,6 @@ public final class LostUpdateLab implements Lab {
 
     private static Map<String, String> data(LabApi.KeyNumbers numbers) throws java.io.IOException {
         return LabObjects.data(GoJson.read(numbers.value().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    static ObjectNode namespace(String name) {
-        ObjectNode ns = JsonNodeFactory.instance.objectNode();
-        ns.put("apiVersion", "v1");
-        ns.put("kind", "Namespace");
-        ns.putObject("metadata").put("name", name);
-        return ns;
     }
 
     static ObjectNode configMap(String name) {

@@ -1,8 +1,6 @@
 package io.rvlab.ch05.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch01.RevisionReader;
 import io.rvlab.ch02.labs.LabEtcd;
@@ -93,10 +91,7 @@ final class LabCluster implements AutoCloseable {
     /** Creates the namespaces, through the API (printed). */
     void createNamespaces(String... names) {
         for (String name : names) {
-            ObjectNode ns = JsonNodeFactory.instance.objectNode();
-            ns.put("apiVersion", "v1").put("kind", "Namespace");
-            ns.putObject("metadata").put("name", name);
-            api.create("/api/v1/namespaces", ns);
+            api.create("/api/v1/namespaces", LabObjects.namespace(name));
         }
     }
 

@@ -1,10 +1,9 @@
 package io.rvlab.ch06.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.labs.LabEtcd;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch06.client.ApplyClient;
 import io.rvlab.ch06.server.ApplyApiServer;
@@ -110,10 +109,7 @@ final class LabCluster implements AutoCloseable {
     /** Creates the namespaces, quietly (a line says so). */
     void createNamespaces(String... names) {
         for (String name : names) {
-            ObjectNode ns = JsonNodeFactory.instance.objectNode();
-            ns.put("apiVersion", "v1").put("kind", "Namespace");
-            ns.putObject("metadata").put("name", name);
-            quiet.create("/api/v1/namespaces", ns, null);
+            quiet.create("/api/v1/namespaces", LabObjects.namespace(name), null);
             out.say("$ kubectl create namespace " + name);
         }
     }
