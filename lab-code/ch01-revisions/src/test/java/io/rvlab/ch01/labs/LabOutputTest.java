@@ -39,23 +39,9 @@ class LabOutputTest extends ChapterLabsTest {
                     "\u2714 after the history, the same watch delivers the live change at revision 6",
                     "\u2714 and says where history starts now: compact_revision 5"));
 
-    @Override
-    protected List<String> labIds() {
-        return List.of("1.1", "1.2", "1.3", "1.4", "1.5");
-    }
-
-    @Override
-    protected Map<String, List<String>> expectedLines() {
-        return EXPECTED_CHECKS;
-    }
-
-    @Override
-    protected List<String> commandLines() {
-        return List.of("  $ etcdctl ", "  jetcd> ");
-    }
-
-    @Override
-    protected List<String> diagrams() {
-        return List.of("revisions-timeline.svg", "recreate-timeline.svg", "txn-timeline.svg");
+    LabOutputTest() {
+        super(List.of("1.1", "1.2", "1.3", "1.4", "1.5"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  jetcd> "),
+                List.of("revisions-timeline.svg", "recreate-timeline.svg", "txn-timeline.svg"));
     }
 }

@@ -44,24 +44,8 @@ class LabOutputTest extends ChapterLabsTest {
                     "Retry-After: 1",
                     "\u2714 200 OK at resourceVersion 8: the server watched etcd's revision reach it, then read"));
 
-    @Override
-    protected List<String> labIds() {
-        return List.of("2.1", "2.2", "2.3", "2.4");
-    }
-
-    @Override
-    protected Map<String, List<String>> expectedLines() {
-        return EXPECTED_CHECKS;
-    }
-
-    @Override
-    protected List<String> commandLines() {
-        return List.of("  $ etcdctl ", "  $ curl -s ");
-    }
-
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    @Override
-    protected List<String> diagrams() {
-        return List.of("rv-matrix.svg");
+    LabOutputTest() {
+        super(List.of("2.1", "2.2", "2.3", "2.4"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  $ curl -s "), List.of("rv-matrix.svg"));
     }
 }

@@ -69,25 +69,9 @@ class LabOutputTest extends ChapterLabsTest {
                             + "controller's one",
                     "\u2714 the run drawn as generation.svg in the lab's artifacts (31 steps)"));
 
-    @Override
-    protected List<String> labIds() {
-        return List.of("3.1", "3.2", "3.3");
-    }
-
-    @Override
-    protected Map<String, List<String>> expectedLines() {
-        return EXPECTED_CHECKS;
-    }
-
-    @Override
-    protected List<String> commandLines() {
-        return List.of("  $ etcdctl ", "  $ curl -s ");
-    }
-
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    @Override
-    protected List<String> diagrams() {
-        return List.of("optimistic-locking.svg", "generation.svg");
+    LabOutputTest() {
+        super(List.of("3.1", "3.2", "3.3"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  $ curl -s "), List.of("optimistic-locking.svg", "generation.svg"));
     }
 
     @Test

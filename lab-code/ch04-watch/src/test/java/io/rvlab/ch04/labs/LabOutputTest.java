@@ -82,25 +82,9 @@ class LabOutputTest extends ChapterLabsTest {
                     "DATA stream 1, 0 bytes, END_STREAM",
                     "\u2714 the watch ended with the END_STREAM flag on stream 1; the connection stays open for other streams"));
 
-    @Override
-    protected List<String> labIds() {
-        return List.of("4.1", "4.2", "4.3", "4.4", "4.5", "4.6");
-    }
-
-    @Override
-    protected Map<String, List<String>> expectedLines() {
-        return EXPECTED_CHECKS;
-    }
-
-    @Override
-    protected List<String> commandLines() {
-        return List.of("  $ etcdctl ", "  $ curl -s");
-    }
-
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    @Override
-    protected List<String> diagrams() {
-        return List.of(CompactionAnd410Lab.DIAGRAM);
+    LabOutputTest() {
+        super(List.of("4.1", "4.2", "4.3", "4.4", "4.5", "4.6"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  $ curl -s"), List.of(CompactionAnd410Lab.DIAGRAM));
     }
 
     @Test

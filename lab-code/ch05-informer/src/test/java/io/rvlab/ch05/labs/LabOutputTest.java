@@ -49,25 +49,9 @@ class LabOutputTest extends ChapterLabsTest {
             "5.8", List.of("\u2714 the checker caught LIST_LOOP"),
             "5.9", List.of("\u2714 the checker caught RESYNC_LISTED"));
 
-    @Override
-    protected List<String> labIds() {
-        return List.of("5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9");
-    }
-
-    @Override
-    protected Map<String, List<String>> expectedLines() {
-        return EXPECTED_CHECKS;
-    }
-
-    @Override
-    protected List<String> commandLines() {
-        return List.of("  $ etcdctl ");
-    }
-
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    @Override
-    protected List<String> diagrams() {
-        return List.of(ForcedRelistLab.DIAGRAM);
+    LabOutputTest() {
+        super(List.of("5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl "), List.of(ForcedRelistLab.DIAGRAM));
     }
 
     @Test

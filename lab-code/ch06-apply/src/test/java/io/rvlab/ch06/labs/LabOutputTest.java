@@ -45,25 +45,9 @@ class LabOutputTest extends ChapterLabsTest {
                     "\u2714 the patch {\"spec\":{\"replicas\":3}} silently overwrote hpa's 5: no conflict, no warning",
                     "409 Conflict: Apply failed with 1 conflict: conflict with \"hpa\" using apps/v1: .spec.replicas"));
 
-    @Override
-    protected List<String> labIds() {
-        return List.of("6.1", "6.2", "6.3", "6.4", "6.5");
-    }
-
-    @Override
-    protected Map<String, List<String>> expectedLines() {
-        return EXPECTED_CHECKS;
-    }
-
-    @Override
-    protected List<String> commandLines() {
-        return List.of("  $ etcdctl ", "  $ curl -s ");
-    }
-
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    @Override
-    protected List<String> diagrams() {
-        return List.of(ForcingLab.DIAGRAM);
+    LabOutputTest() {
+        super(List.of("6.1", "6.2", "6.3", "6.4", "6.5"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  $ curl -s "), List.of(ForcingLab.DIAGRAM));
     }
 
     @Test

@@ -38,25 +38,30 @@ public abstract class ChapterLabsTest {
     /** Where the second fresh run goes, to be compared with the first. */
     protected static final Path RERUN = Path.of("target/lab-output-rerun");
 
+    private final List<String> labIds;
+    private final Map<String, List<String>> expectedLines;
+    private final List<String> commandLines;
+    private final List<String> diagrams;
     private OtherHistoryRuns otherHistory;
 
-    /** The ids the chapter registers, in order ("3.1", "3.2", ...); all share the chapter's number. */
-    protected abstract List<String> labIds();
-
-    /** Lines each lab must have printed, by lab id, with a fresh etcd's revisions (the chapter quotes them). */
-    protected abstract Map<String, List<String>> expectedLines();
-
-    /** The SVG files the labs draw into their artifacts (none by default). */
-    protected List<String> diagrams() {
-        return List.of();
+    /**
+     * @param labIds the ids the chapter registers, in order ("3.1", "3.2", ...), all of one chapter
+     * @param expectedLines lines each lab must have printed, by lab id, with a fresh etcd's revisions
+     *        (the chapter quotes them)
+     * @param commandLines the command lines every transcript of the chapter shows ({@code "  $ etcdctl "})
+     * @param diagrams the SVG files the labs draw into their artifacts
+     */
+    protected ChapterLabsTest(List<String> labIds, Map<String, List<String>> expectedLines, List<String> commandLines,
+            List<String> diagrams) {
+        this.labIds = List.copyOf(labIds);
+        this.expectedLines = Map.copyOf(expectedLines);
+        this.commandLines = List.copyOf(commandLines);
+        this.diagrams = List.copyOf(diagrams);
     }
-
-    /** The command lines every transcript of the chapter shows (for example {@code "  $ etcdctl "}). */
-    protected abstract List<String> commandLines();
 
     /** The chapter's labs, in id order. */
     protected final List<Lab> chapterLabs() {
-        String id = labIds().get(0);
+        String id = labIds.get(0);
         return LabTranscripts.chapter(Integer.parseInt(id.substring(0, id.indexOf('.'))));
     }
 
@@ -65,8 +70,8 @@ public abstract class ChapterLabsTest {
     @DisplayName("the chapter registers its labs")
     void labsAreRegistered() {
         List<String> registered = chapterLabs().stream().map(Lab::id).toList();
-        if (!registered.equals(labIds())) {
-            throw new AssertionFailedError("the chapter's registered labs", labIds(), registered);
+        if (!registered.equals(labIds)) {
+            throw new AssertionFailedError("the chapter's registered labs", labIds, registered);
         }
     }
 
@@ -81,10 +86,10 @@ public abstract class ChapterLabsTest {
             if (!kept.equals(transcript)) {
                 throw new AssertionFailedError("lab " + lab.id() + "'s kept transcript", transcript, kept);
             }
-            LabTranscripts.requireContains(lab, transcript, commandLines());
+            LabTranscripts.requireContains(lab, transcript, commandLines);
             if (LabTranscripts.freshEtcd()) {
                 // Revisions in the expected lines are absolute: they hold on a fresh etcd only.
-                LabTranscripts.requireContains(lab, transcript, expectedLines().getOrDefault(lab.id(), List.of()));
+                LabTranscripts.requireContains(lab, transcript, expectedLines.getOrDefault(lab.id(), List.of()));
             }
         }));
     }
@@ -95,7 +100,7 @@ public abstract class ChapterLabsTest {
     Stream<DynamicTest> transcriptsAreDeterministic() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
             Assumptions.assumeTrue(LabTranscripts.freshEtcd(), "only a fresh etcd gives the same revisions twice");
-            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, diagrams());
+            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, diagrams);
         }));
     }
 
@@ -103,7 +108,7 @@ public abstract class ChapterLabsTest {
     @Order(4)
     @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output")
     Stream<DynamicTest> diagramsAreWellFormed() {
-        return diagrams().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+        return diagrams.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
             LabTranscripts.requireSvg(drawn(name));
         }));
     }
@@ -112,7 +117,7 @@ public abstract class ChapterLabsTest {
     @Order(100)
     @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
     Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
-        otherHistory = new OtherHistoryRuns(OUTPUT, diagrams());
+        otherHistory = new OtherHistoryRuns(OUTPUT, diagrams);
         return otherHistory.tests(chapterLabs());
     }
 
