@@ -1,5 +1,7 @@
 package io.rvlab.ch01;
 
+import static io.rvlab.support.svg.SvgText.escape;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -181,10 +183,5 @@ public final class TimelineSvg {
 
     private static String shorten(String text, int max) {
         return text.length() <= max ? text : text.substring(0, max - 1) + "\u2026";
-    }
-
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("\"", "&quot;").replace("'", "&apos;");
     }
 }

@@ -11,12 +11,10 @@ import io.rvlab.ch01.Bytes;
 import io.rvlab.ch01.Compactor;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.JetcdCalls;
-import io.rvlab.ch01.RevisionReader;
 import io.rvlab.ch01.RevisionWriter;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.storage.EtcdStorage;
 import io.rvlab.ch02.wire.gojson.GoJson;
-import io.rvlab.ch02.storage.Keys;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.io.IOException;
@@ -214,11 +212,7 @@ final class ApiNarrator implements AutoCloseable {
     }
 
     long revision() {
-        out.etcdctl(Etcdctl.currentRevision());
-        out.jetcd(JetcdCalls.currentRevision());
-        long revision = new RevisionReader(client).currentRevision();
-        out.show("header revision %d", revision);
-        return revision;
+        return LabEtcd.revision(out, client);
     }
 
     void compact(long revision) {
@@ -234,17 +228,7 @@ final class ApiNarrator implements AutoCloseable {
      * there and no revision is made.
      */
     void startClean(String namespace) {
-        long deleted = 0;
-        RevisionWriter writer = new RevisionWriter(client);
-        for (String resource : List.of("configmaps", "deployments")) {
-            String prefix = Keys.collection(resource, namespace).path();
-            out.etcdctl(Etcdctl.deletePrefix(prefix));
-            deleted += writer.deletePrefix(prefix);
-        }
-        String key = Keys.clusterObject("namespaces", namespace).path();
-        out.etcdctl(Etcdctl.delete(key));
-        deleted += Await.result(client.getKVClient().delete(Bytes.bytes(key))).getDeleted();
-        out.show("deleted %d key(s) left by an earlier run", deleted);
+        LabEtcd.startClean(out, client, List.of("configmaps", "deployments"), namespace);
     }
 
     URI url() {

@@ -70,10 +70,10 @@ public final class ListRevisionLab implements Lab {
         try (ApiNarrator api = new ApiNarrator(lab)) {
             out.step("Start clean, then create two ConfigMaps");
             api.startClean(NS);
-            api.post("/api/v1/namespaces", ModRevisionLab.namespace(NS));
-            ApiNarrator.Reply a = api.post(list, ModRevisionLab.configMap("cm-a", "v1"));
+            api.post("/api/v1/namespaces", LabObjects.namespace(NS));
+            ApiNarrator.Reply a = api.post(list, LabObjects.configMap("cm-a", "v1"));
             api.showObject(a);
-            ApiNarrator.Reply b = api.post(list, ModRevisionLab.configMap("cm-b", "v1"));
+            ApiNarrator.Reply b = api.post(list, LabObjects.configMap("cm-b", "v1"));
             api.showObject(b);
 
             out.step("Change cm-a directly in etcd, and write an unrelated key");

@@ -1,8 +1,6 @@
 package io.rvlab.ch02.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.support.lab.Lab;
 import io.rvlab.support.lab.LabContext;
@@ -40,9 +38,9 @@ public final class ModRevisionLab implements Lab {
             long start = api.revision();
 
             out.step("Create a namespace and a ConfigMap through the API");
-            ApiNarrator.Reply ns = api.post("/api/v1/namespaces", namespace(NS));
+            ApiNarrator.Reply ns = api.post("/api/v1/namespaces", LabObjects.namespace(NS));
             api.showObject(ns);
-            ApiNarrator.Reply created = api.post("/api/v1/namespaces/" + NS + "/configmaps", configMap("cm-a", "v1"));
+            ApiNarrator.Reply created = api.post("/api/v1/namespaces/" + NS + "/configmaps", LabObjects.configMap("cm-a", "v1"));
             api.showObject(created);
             out.check(created.code() == 201, "201 Created");
             out.check(ns.rv() == start + 1 && created.rv() == start + 2,
@@ -65,7 +63,7 @@ public final class ModRevisionLab implements Lab {
             out.check(got.rv() == key.modRevision(), "the server fills resourceVersion in from mod_revision on every read");
 
             out.step("Write something else, then read cm-a again");
-            ApiNarrator.Reply other = api.post("/api/v1/namespaces/" + NS + "/configmaps", configMap("cm-b", "v1"));
+            ApiNarrator.Reply other = api.post("/api/v1/namespaces/" + NS + "/configmaps", LabObjects.configMap("cm-b", "v1"));
             api.showObject(other);
             ApiNarrator.Reply again = api.get("/api/v1/namespaces/" + NS + "/configmaps/cm-a");
             api.showObject(again);
@@ -87,23 +85,6 @@ public final class ModRevisionLab implements Lab {
         out.conclude("the API server does not invent versions. An object's resourceVersion is the mod_revision of "
                 + "its etcd key, written into the object on every read and never stored in it, so it changes exactly "
                 + "when the key is written, whoever writes it.");
-    }
-
-    static ObjectNode namespace(String name) {
-        ObjectNode ns = JsonNodeFactory.instance.objectNode();
-        ns.put("apiVersion", "v1");
-        ns.put("kind", "Namespace");
-        ns.putObject("metadata").put("name", name);
-        return ns;
-    }
-
-    static ObjectNode configMap(String name, String value) {
-        ObjectNode cm = JsonNodeFactory.instance.objectNode();
-        cm.put("apiVersion", "v1");
-        cm.put("kind", "ConfigMap");
-        cm.putObject("metadata").put("name", name);
-        cm.putObject("data").put("k", value);
-        return cm;
     }
 
     private static String fields(JsonNode node) {

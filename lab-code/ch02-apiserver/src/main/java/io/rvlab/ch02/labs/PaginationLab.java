@@ -39,9 +39,9 @@ public final class PaginationLab implements Lab {
         try (ApiNarrator api = new ApiNarrator(lab)) {
             out.step("Start clean, then create five ConfigMaps");
             api.startClean(NS);
-            api.post("/api/v1/namespaces", ModRevisionLab.namespace(NS));
+            api.post("/api/v1/namespaces", LabObjects.namespace(NS));
             for (String name : List.of("cm-a", "cm-b", "cm-c", "cm-d", "cm-e")) {
-                api.showObject(api.post(list, ModRevisionLab.configMap(name, "v1")));
+                api.showObject(api.post(list, LabObjects.configMap(name, "v1")));
             }
 
             out.step("The first page: limit=2");
@@ -62,7 +62,7 @@ public final class PaginationLab implements Lab {
                     "remainingItemCount = count - limit = " + first.getCount() + " - 2");
 
             out.step("Create another ConfigMap, then fetch the next pages");
-            ApiNarrator.Reply late = api.post(list, ModRevisionLab.configMap("cm-bb", "v1"));
+            ApiNarrator.Reply late = api.post(list, LabObjects.configMap("cm-bb", "v1"));
             api.showObject(late);
             ApiNarrator.Reply page2 = api.get(list + "?limit=2&continue=" + page1.continueToken());
             api.showList(page2);

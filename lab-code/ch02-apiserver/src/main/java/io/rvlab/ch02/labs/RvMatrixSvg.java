@@ -1,5 +1,7 @@
 package io.rvlab.ch02.labs;
 
+import static io.rvlab.support.svg.SvgText.escape;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -244,10 +246,5 @@ public final class RvMatrixSvg {
                 "  <text x=\"%d\" y=\"%d\" font-size=\"%d\" fill=\"%s\" font-weight=\"%s\" font-family=\"%s\" "
                         + "text-anchor=\"%s\" xml:space=\"preserve\">%s</text>%n",
                 x, y, size, color, weight, family, anchor, escape(content)));
-    }
-
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("\"", "&quot;").replace("'", "&apos;");
     }
 }

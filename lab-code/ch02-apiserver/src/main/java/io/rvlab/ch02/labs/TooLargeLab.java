@@ -39,8 +39,8 @@ public final class TooLargeLab implements Lab {
         try (ApiNarrator api = new ApiNarrator(lab)) {
             out.step("Start clean, create a ConfigMap");
             api.startClean(NS);
-            api.post("/api/v1/namespaces", ModRevisionLab.namespace(NS));
-            api.showObject(api.post("/api/v1/namespaces/" + NS + "/configmaps", ModRevisionLab.configMap("cm-a", "v1")));
+            api.post("/api/v1/namespaces", LabObjects.namespace(NS));
+            api.showObject(api.post("/api/v1/namespaces/" + NS + "/configmaps", LabObjects.configMap("cm-a", "v1")));
             long current = api.revision();
             long future = current + 1000;
 

@@ -66,7 +66,7 @@ class RvMatrixSvgTest {
         // 9 cells + 2 group bands + 6 legend swatches + the background
         assertThat(document.getElementsByTagName("rect").getLength()).isEqualTo(9 + 2 + 6 + 1);
         assertThat(document.getElementsByTagName("title").item(0).getTextContent()).isEqualTo("<matrix> & \"friends\"");
-        assertThat(svg).contains("RV 10 = etcd&apos;s revision", "RV 6 = N", "RV 9 = the token&apos;s",
+        assertThat(svg).contains("RV 10 = etcd's revision", "RV 6 = N", "RV 9 = the token's",
                 "400 BadRequest", "no resourceVersion with continue", "match needs a resourceVersion", "the legacy rule");
         assertThat(RvMatrixSvg.render(matrix("<matrix> & \"friends\""))).as("deterministic").isEqualTo(svg);
     }

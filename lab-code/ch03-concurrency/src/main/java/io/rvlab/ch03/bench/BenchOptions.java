@@ -1,5 +1,6 @@
 package io.rvlab.ch03.bench;
 
+import io.rvlab.support.cli.OptionArgs;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,54 +90,40 @@ public record BenchOptions(double seconds, double warmupSeconds, double settleSe
         Path out = defaults().out();
         String namespace = defaults().namespace();
         LoadClient http = defaults().http();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
+        OptionArgs in = new OptionArgs(args);
+        while (in.hasNext()) {
+            String arg = in.next();
             switch (arg) {
                 case "--quick" -> quick = true;
-                case "--seconds" -> seconds = number(arg, value(args, ++i, arg));
-                case "--warmup" -> warmup = number(arg, value(args, ++i, arg));
-                case "--settle" -> settle = number(arg, value(args, ++i, arg));
-                case "--server" -> server = URI.create(value(args, ++i, arg).replaceAll("/+$", ""));
+                case "--seconds" -> seconds = in.number(arg);
+                case "--warmup" -> warmup = in.number(arg);
+                case "--settle" -> settle = in.number(arg);
+                case "--server" -> server = URI.create(in.value(arg).replaceAll("/+$", ""));
                 case "--clients" -> {
                     List<Integer> list = new ArrayList<>();
-                    for (String n : value(args, ++i, arg).split(",")) {
-                        list.add((int) number(arg, n.strip()));
+                    for (String n : in.value(arg).split(",")) {
+                        list.add((int) OptionArgs.number(arg, n.strip()));
                     }
                     clients = list;
                 }
-                case "--objects" -> contentions = switch (value(args, ++i, arg)) {
+                case "--objects" -> contentions = switch (in.value(arg)) {
                     case "distinct" -> List.of(Contention.DISTINCT);
                     case "contended" -> List.of(Contention.CONTENDED);
                     case "both" -> List.of(Contention.values());
                     default -> throw new IllegalArgumentException("--objects: distinct, contended or both");
                 };
-                case "--only" -> paths = switch (value(args, ++i, arg)) {
+                case "--only" -> paths = switch (in.value(arg)) {
                     case "raw" -> List.of(BenchRun.RAW);
                     case "api" -> List.of(BenchRun.API);
                     default -> throw new IllegalArgumentException("--only: raw or api");
                 };
-                case "--out" -> out = Path.of(value(args, ++i, arg));
-                case "--namespace" -> namespace = value(args, ++i, arg);
-                case "--http" -> http = LoadClient.fromOption(value(args, ++i, arg));
+                case "--out" -> out = Path.of(in.value(arg));
+                case "--namespace" -> namespace = in.value(arg);
+                case "--http" -> http = LoadClient.fromOption(in.value(arg));
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
         return new BenchOptions(seconds != null ? seconds : quick ? 1 : 10, warmup != null ? warmup : quick ? 4 : 10,
                 settle != null ? settle : quick ? 0.5 : 3, clients, contentions, paths, out, namespace, http, server);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static double number(String option, String text) {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": not a number: " + text);
-        }
     }
 }

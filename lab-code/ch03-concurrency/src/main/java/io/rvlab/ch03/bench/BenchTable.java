@@ -1,5 +1,6 @@
 package io.rvlab.ch03.bench;
 
+import io.rvlab.support.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,15 +13,15 @@ import java.util.Optional;
  */
 public final class BenchTable {
 
-    private static final String[] HEAD = {"objects", "clients",
-        "updates/s", "conflicts/s", "p50 Txn", "p99 Txn",
-        "updates/s", "conflicts/s", "p50 PUT", "p99 PUT", "API/raw"};
-
     private BenchTable() {
     }
 
     public static String render(BenchRun run) {
-        List<String[]> rows = new ArrayList<>();
+        TextTable table = new TextTable()
+                .group("", "objects", "clients")
+                .group("raw etcd: GET + Txn", "updates/s", "conflicts/s", "p50 Txn", "p99 Txn")
+                .group("API server: GET + PUT over HTTP", "updates/s", "conflicts/s", "p50 PUT", "p99 PUT")
+                .group("", "API/raw");
         for (Contention contention : Contention.values()) {
             for (int clients : run.clientCounts()) {
                 CellResult raw = run.cell(BenchRun.RAW, contention, clients).orElse(null);
@@ -32,14 +33,7 @@ public final class BenchTable {
                 row.addAll(cells(raw));
                 row.addAll(cells(api));
                 row.add(run.ratio(contention, clients).map(r -> fmt("%.2f", r)).orElse("-"));
-                rows.add(row.toArray(String[]::new));
-            }
-        }
-        int[] width = new int[HEAD.length];
-        for (int i = 0; i < HEAD.length; i++) {
-            width[i] = HEAD[i].length();
-            for (String[] row : rows) {
-                width[i] = Math.max(width[i], row[i].length());
+                table.row(row.toArray(String[]::new));
             }
         }
 
@@ -54,22 +48,7 @@ public final class BenchTable {
         out.append(fmt("API server's clients: %s, HTTP/1.1 kept alive, one connection per client%n", run.httpClient()));
         out.append('\n');
 
-        String[] sections = {"", "raw etcd: GET + Txn", "API server: GET + PUT over HTTP", ""};
-        int[][] spans = {{0, 1}, {2, 5}, {6, 9}, {10, 10}};
-        StringBuilder top = new StringBuilder();
-        for (int s = 0; s < spans.length; s++) {
-            int span = -2;
-            for (int i = spans[s][0]; i <= spans[s][1]; i++) {
-                span += width[i] + 2;
-            }
-            top.append(s == 0 ? "" : " | ").append(centre(sections[s], span));
-        }
-        out.append(top.toString().stripTrailing()).append('\n');
-        out.append(line(HEAD, width, spans)).append('\n');
-        out.append(rule(width, spans)).append('\n');
-        for (String[] row : rows) {
-            out.append(line(row, width, spans)).append('\n');
-        }
+        out.append(table.render());
         out.append('\n');
         out.append("update: GET the ConfigMap, increment data.counter, write it back only if nobody wrote it since\n");
         out.append("  (raw: Txn if mod_revision is the one read; API server: PUT with the resourceVersion read).\n");
@@ -124,48 +103,6 @@ public final class BenchTable {
 
     static String seconds(double s) {
         return s == Math.rint(s) ? fmt("%.0f", s) : fmt("%.1f", s);
-    }
-
-    private static String line(String[] cells, int[] width, int[][] spans) {
-        StringBuilder out = new StringBuilder();
-        for (int s = 0; s < spans.length; s++) {
-            if (s > 0) {
-                out.append(" | ");
-            }
-            for (int i = spans[s][0]; i <= spans[s][1]; i++) {
-                if (i > spans[s][0]) {
-                    out.append("  ");
-                }
-                String text = cells[i];
-                out.append(i == 0 ? pad(text, width[i], false) : pad(text, width[i], true));
-            }
-        }
-        return out.toString().stripTrailing();
-    }
-
-    private static String rule(int[] width, int[][] spans) {
-        StringBuilder out = new StringBuilder();
-        for (int s = 0; s < spans.length; s++) {
-            if (s > 0) {
-                out.append("-+-");
-            }
-            int span = -2;
-            for (int i = spans[s][0]; i <= spans[s][1]; i++) {
-                span += width[i] + 2;
-            }
-            out.append("-".repeat(span));
-        }
-        return out.toString();
-    }
-
-    private static String pad(String text, int width, boolean right) {
-        String fill = " ".repeat(Math.max(0, width - text.length()));
-        return right ? fill + text : text + fill;
-    }
-
-    private static String centre(String text, int width) {
-        int left = Math.max(0, (width - text.length()) / 2);
-        return pad(" ".repeat(left) + text, width, false);
     }
 
     private static String fmt(String format, Object... args) {

@@ -9,7 +9,7 @@ import java.net.URI;
  * machine where the clients share the cores with the server and etcd, the client's own CPU is part
  * of what the API server column measures.
  */
-interface HttpTransport {
+public interface HttpTransport {
 
     /** The status and body of an answer; any status is an answer, only I/O failures throw. */
     record Response(int status, byte[] body) {

@@ -36,7 +36,7 @@ public enum LoadClient {
     }
 
     HttpTransport transport() {
-        return this == URL_CONNECTION ? new UrlConnectionTransport() : new JavaNetHttpTransport();
+        return this == URL_CONNECTION ? new UrlConnectionTransport("rvlab-bench/1.0") : new JavaNetHttpTransport();
     }
 
     /** @throws IllegalArgumentException naming the choices */

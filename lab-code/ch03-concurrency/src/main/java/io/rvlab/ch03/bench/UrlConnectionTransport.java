@@ -10,9 +10,10 @@ import java.net.URI;
  * {@link HttpTransport} over the JDK's older {@link HttpURLConnection}: blocking, one connection per
  * thread at a time, kept alive in the JDK's connection cache once its answer has been read to the
  * end. It does less work per request than {@code java.net.http} (no selector thread, no async
- * hand-offs), so it leaves more of the shared cores to the server being measured.
+ * hand-offs), so it leaves more of the shared cores to the server being measured. Chapter 4's watch
+ * benchmark writes through it too.
  */
-final class UrlConnectionTransport implements HttpTransport {
+public final class UrlConnectionTransport implements HttpTransport {
 
     static {
         // The keep-alive cache keeps 5 idle connections per server by default; the benchmark runs up to
@@ -22,6 +23,13 @@ final class UrlConnectionTransport implements HttpTransport {
         }
     }
 
+    private final String userAgent;
+
+    /** Names the benchmark in each request's User-Agent, as a Kubernetes client names itself. */
+    public UrlConnectionTransport(String userAgent) {
+        this.userAgent = userAgent;
+    }
+
     @Override
     public Response send(String method, URI uri, byte[] body) throws IOException {
         HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection();
@@ -29,7 +37,7 @@ final class UrlConnectionTransport implements HttpTransport {
         connection.setReadTimeout(30_000);
         connection.setRequestMethod(method);
         connection.setRequestProperty("Accept", "application/json");
-        connection.setRequestProperty("User-Agent", "rvlab-bench/1.0");
+        connection.setRequestProperty("User-Agent", userAgent);
         if (body != null) {
             connection.setDoOutput(true);
             connection.setRequestProperty("Content-Type", "application/json");

@@ -2,6 +2,7 @@ package io.rvlab.ch03.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.api.RetryOnConflict;
 import io.rvlab.ch03.client.ConfigMapClient;
@@ -48,7 +49,7 @@ public final class ConflictStrategiesLab implements Lab {
             out.say("Each round: a fresh ConfigMap with bar=0, baz=0; A and B read it; A writes bar=A first;");
             out.say("then B, holding a stale copy, wants baz=B. Writers leave out uid and creationTimestamp, as in lab 3.1.");
             api.startClean(NS);
-            api.client().create("/api/v1/namespaces", LostUpdateLab.namespace(NS));
+            api.client().create("/api/v1/namespaces", LabObjects.namespace(NS));
 
             // retry
             ObjectNode b = race("retry", "Retry: B re-reads and re-applies its change (RetryOnConflict, DefaultRetry)");
@@ -134,7 +135,7 @@ public final class ConflictStrategiesLab implements Lab {
     private Map<String, String> etcd(LabApi api, String name) throws java.io.IOException {
         LabApi.KeyNumbers numbers = api.etcdGet("/registry/configmaps/" + NS + "/" + name);
         JsonNode value = GoJson.read(numbers.value().getBytes(StandardCharsets.UTF_8));
-        Map<String, String> data = LabApi.data(value);
+        Map<String, String> data = LabObjects.data(value);
         out.show("data %s", data);
         return data;
     }

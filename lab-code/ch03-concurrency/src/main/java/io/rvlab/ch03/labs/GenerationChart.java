@@ -1,5 +1,6 @@
 package io.rvlab.ch03.labs;
 
+import io.rvlab.support.svg.SvgText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,10 +8,9 @@ import io.rvlab.ch01.Await;
 import io.rvlab.ch01.Bytes;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.JetcdCalls;
-import io.rvlab.ch01.RevisionReader;
-import io.rvlab.ch01.RevisionWriter;
+import io.rvlab.ch02.labs.LabEtcd;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.server.ApiServer;
-import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.ch03.storage.EtcdUpdatableStorage;
@@ -19,8 +18,6 @@ import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * What chapter 3's labs share: the chapter's API server over the lab's etcd, an {@link ApiClient}
@@ -32,7 +29,6 @@ import java.util.TreeMap;
  * it: the labs can show (and check) the etcd calls the server made for a request.
  */
 final class LabApi implements AutoCloseable {
-
 
     private final Narrator out;
     private final Client client;
@@ -120,7 +116,7 @@ final class LabApi implements AutoCloseable {
                 .append(metadata.path("name").asText()).append("  resourceVersion \"")
                 .append(metadata.path("resourceVersion").asText()).append('"');
         if (body.has("data")) {
-            line.append("  data ").append(data(body));
+            line.append("  data ").append(LabObjects.data(body));
         }
         if (metadata.has("generation")) {
             line.append("  generation ").append(metadata.path("generation").asLong());
@@ -128,13 +124,6 @@ final class LabApi implements AutoCloseable {
             line.append("  status.observedGeneration ").append(observed.isMissingNode() ? "-" : observed.asText());
         }
         return line.toString();
-    }
-
-    /** The data of a ConfigMap, keys sorted: {@code {bar=A, baz=0}}. */
-    static Map<String, String> data(JsonNode object) {
-        Map<String, String> data = new TreeMap<>();
-        object.path("data").fields().forEachRemaining(e -> data.put(e.getKey(), e.getValue().asText()));
-        return data;
     }
 
     /** The numbers and value etcd keeps for a key, and etcd's revision at the read. */
@@ -156,11 +145,7 @@ final class LabApi implements AutoCloseable {
 
     /** etcd's current revision, read straight from etcd: the header revision of any read. */
     long etcdRevision() {
-        out.etcdctl(Etcdctl.currentRevision());
-        out.jetcd(JetcdCalls.currentRevision());
-        long revision = new RevisionReader(client).currentRevision();
-        out.show("header revision %d", revision);
-        return revision;
+        return LabEtcd.revision(out, client);
     }
 
     /** Removes the lab's ConfigMaps and namespace left by an earlier run. */
@@ -173,17 +158,7 @@ final class LabApi implements AutoCloseable {
      * straight in etcd; on a fresh etcd nothing is there and nothing is written.
      */
     void startClean(String namespace, String... resources) {
-        long deleted = 0;
-        RevisionWriter writer = new RevisionWriter(client);
-        for (String resource : resources) {
-            String prefix = Keys.collection(resource, namespace).path();
-            out.etcdctl(Etcdctl.deletePrefix(prefix));
-            deleted += writer.deletePrefix(prefix);
-        }
-        String key = Keys.clusterObject("namespaces", namespace).path();
-        out.etcdctl(Etcdctl.delete(key));
-        deleted += Await.result(client.getKVClient().delete(Bytes.bytes(key))).getDeleted();
-        out.show("deleted %d key(s) left by an earlier run", deleted);
+        LabEtcd.startClean(out, client, List.of(resources), namespace);
     }
 
     static List<String> lifelines() {

@@ -1,8 +1,10 @@
 package io.rvlab.ch03.labs;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static io.rvlab.ch02.labs.LabObjects.rv;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch03.api.Conflicts;
 import io.rvlab.ch03.api.RetryOnConflict;
@@ -65,7 +67,7 @@ public final class LostUpdateLab implements Lab {
             out.step("Start the API server over this etcd, and start clean");
             out.say("The commands below call the server's address $APISERVER (./course serve prints it).");
             api.startClean(NS);
-            api.client().create("/api/v1/namespaces", namespace(NS));
+            api.client().create("/api/v1/namespaces", LabObjects.namespace(NS));
             out.say("From here on, each answer is preceded by the etcd calls the server made for it, recorded");
             out.say("from the server's own jetcd client (\"server -> etcd\" lines).");
             api.printServerCalls(true);
@@ -88,7 +90,7 @@ public final class LostUpdateLab implements Lab {
             out.say("(The writers also leave out uid and creationTimestamp: the server keeps those from the stored object.)");
             set(a, "bar", "A").withObject("/metadata").remove("resourceVersion");
             ObjectNode afterA = put(A, a);
-            out.check(LabApi.data(afterA).equals(Map.of("bar", "A", "baz", "0")), "200 OK: foo-1 now has bar=A, baz=0");
+            out.check(LabObjects.data(afterA).equals(Map.of("bar", "A", "baz", "0")), "200 OK: foo-1 now has bar=A, baz=0");
             out.check(guardedWrite(readA, rv(afterA)), "even without a resourceVersion, the server wrote with a txn guarded "
                     + "by mod_revision " + readA + ", the last foo-1 it had seen (it had just served it to the GETs, so it did "
                     + "not read it again): unconditional for the client, never blind in etcd");
@@ -151,7 +153,7 @@ public final class LostUpdateLab implements Lab {
                             && refusedCalls.get(0).modRevisionRead().orElse(0) == rv(afterA2),
                     "the refused PUT cost etcd one range and no txn: the server saw mod_revision " + rv(afterA2)
                             + ", not the " + read + " B sent, and wrote nothing");
-            out.check(attempts[0] == 2 && LabApi.data(afterB2).equals(Map.of("bar", "A", "baz", "B")),
+            out.check(attempts[0] == 2 && LabObjects.data(afterB2).equals(Map.of("bar", "A", "baz", "B")),
                     "attempt 2 re-read foo-2 at resourceVersion " + rv(afterA2) + " and wrote bar=A, baz=B as "
                             + rv(afterB2));
 
@@ -179,7 +181,7 @@ public final class LostUpdateLab implements Lab {
         diagram.message(who, SERVER, "GET " + name, SequenceDiagram.Tone.REQUEST);
         ObjectNode object = cms.get(name);
         drawServerCalls();
-        diagram.message(SERVER, who, "200, resourceVersion " + rv(object) + " " + LabApi.data(object),
+        diagram.message(SERVER, who, "200, resourceVersion " + rv(object) + " " + LabObjects.data(object),
                 SequenceDiagram.Tone.OK);
         return object;
     }
@@ -191,7 +193,7 @@ public final class LostUpdateLab implements Lab {
         object.withObject("/metadata").remove(List.of("uid", "creationTimestamp"));
         String name = object.path("metadata").path("name").asText();
         String sent = object.path("metadata").path("resourceVersion").asText("");
-        diagram.message(who, SERVER, "PUT " + name + " " + LabApi.data(object)
+        diagram.message(who, SERVER, "PUT " + name + " " + LabObjects.data(object)
                 + (sent.isEmpty() ? ", no resourceVersion" : ", resourceVersion " + sent), SequenceDiagram.Tone.REQUEST);
         try {
             ObjectNode written = cms.update(object);
@@ -247,24 +249,12 @@ public final class LostUpdateLab implements Lab {
         return object;
     }
 
-    private static long rv(JsonNode object) {
-        return Long.parseLong(object.path("metadata").path("resourceVersion").asText());
-    }
-
     private static String key(String name) {
         return "/registry/configmaps/" + NS + "/" + name;
     }
 
     private static Map<String, String> data(LabApi.KeyNumbers numbers) throws java.io.IOException {
-        return LabApi.data(GoJson.read(numbers.value().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    static ObjectNode namespace(String name) {
-        ObjectNode ns = JsonNodeFactory.instance.objectNode();
-        ns.put("apiVersion", "v1");
-        ns.put("kind", "Namespace");
-        ns.putObject("metadata").put("name", name);
-        return ns;
+        return LabObjects.data(GoJson.read(numbers.value().getBytes(StandardCharsets.UTF_8)));
     }
 
     static ObjectNode configMap(String name) {

@@ -1,5 +1,8 @@
 package io.rvlab.ch03.labs;
 
+import static io.rvlab.support.svg.SvgText.escape;
+
+import io.rvlab.support.svg.SvgText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -217,9 +220,5 @@ public final class SequenceDiagram {
         svg.append(String.format(Locale.ROOT, "  <text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-family=\"%s\" "
                 + "font-size=\"11\" fill=\"%s\"%s>%s</text>%n", labelX, y - 5, MONO, colour,
                 m.tone() == Tone.CONFLICT ? " font-weight=\"bold\"" : "", escape(m.label())));
-    }
-
-    static String escape(String text) {
-        return SvgText.escape(text);
     }
 }

@@ -26,7 +26,7 @@ class GenerationChartTest {
     void wellFormedAndDeterministic() throws Exception {
         String svg = sample().render();
         assertThat(svg).isEqualTo(sample().render());
-        Document document = LabOutputTest.parse(svg.getBytes(StandardCharsets.UTF_8));
+        Document document = io.rvlab.support.lab.LabTranscripts.parse(svg.getBytes(StandardCharsets.UTF_8));
         assertThat(document.getDocumentElement().getTagName()).isEqualTo("svg");
         assertThat(svg).contains("<title id=\"title\">t &lt;&amp;&gt;</title>", ">label &lt;x&gt;<", ">user<",
                 ">controller<");

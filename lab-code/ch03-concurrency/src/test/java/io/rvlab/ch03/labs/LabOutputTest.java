@@ -2,24 +2,16 @@ package io.rvlab.ch03.labs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rvlab.support.lab.Lab;
+import io.rvlab.support.lab.ChapterLabsTest;
 import io.rvlab.support.lab.LabTranscripts;
-import io.rvlab.support.lab.OtherHistoryRuns;
 import io.rvlab.support.lab.Labs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.w3c.dom.Document;
 
 /**
@@ -30,14 +22,10 @@ import org.w3c.dom.Document;
  * What every chapter checks about its labs is in {@link LabTranscripts}; what is chapter 3's is here.
  */
 @DisplayName("Chapter 3's labs, captured for the docs")
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class LabOutputTest {
-
-    static final Path OUTPUT = Path.of("target/lab-output");
-    static final Path RERUN = Path.of("target/lab-output-rerun");
+class LabOutputTest extends ChapterLabsTest {
 
     /** Claims each lab must have made (and checked) in its transcript, with a fresh etcd's revisions. */
-    static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
+    private static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
             "3.1", List.of("\u2714 A and B hold the same version, resourceVersion 6",
                     "\u2714 200 OK again, resourceVersion 8: nothing told B that foo-1 had changed",
                     "\u2714 the lost update: etcd holds bar=0, baz=B. B's write put back the bar=0 it had read, erasing A's bar=A",
@@ -81,55 +69,9 @@ class LabOutputTest {
                             + "controller's one",
                     "\u2714 the run drawn as generation.svg in the lab's artifacts (31 steps)"));
 
-    @Test
-    @Order(1)
-    @DisplayName("the chapter registers labs 3.1 to 3.3")
-    void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("3.1", "3.2", "3.3");
-    }
-
-    @TestFactory
-    @Order(2)
-    @DisplayName("each lab runs to the end on a fresh etcd and its transcript holds the checks the chapter quotes")
-    Stream<DynamicTest> captureEveryLab() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            // Heading, steps, conclusion, no failed check, no ports, uids or timestamps.
-            String transcript = LabTranscripts.capture(lab, OUTPUT);
-            assertThat(LabTranscripts.transcriptFile(lab, OUTPUT)).hasContent(transcript);
-            assertThat(transcript).contains("  $ etcdctl ", "  $ curl -s ");
-            if (freshEtcd()) {
-                // Revisions in the expected checks are absolute: they hold on a fresh etcd only.
-                LabTranscripts.requireContains(lab, transcript, EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
-            }
-        }));
-    }
-
-    @TestFactory
-    @Order(3)
-    @DisplayName("each lab's transcript and diagrams are the same on every fresh etcd, so the docs do not change from build to build")
-    Stream<DynamicTest> transcriptsAreDeterministic() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            Assumptions.assumeTrue(freshEtcd(), "only a fresh etcd gives the same revisions twice");
-            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, DIAGRAMS);
-        }));
-    }
-
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    static final List<String> DIAGRAMS = List.of("optimistic-locking.svg", "generation.svg");
-
-    @TestFactory
-    @Order(4)
-    @DisplayName("each lab's diagram is a well-formed SVG file in target/lab-output")
-    Stream<DynamicTest> diagramsAreWellFormed() {
-        return DIAGRAMS.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
-            if (!Files.exists(OUTPUT.resolve(name))) {
-                // Run on its own (not after captureEveryLab): draw the diagrams first.
-                for (Lab lab : chapterLabs()) {
-                    LabTranscripts.capture(lab, OUTPUT);
-                }
-            }
-            LabTranscripts.requireSvg(OUTPUT.resolve(name));
-        }));
+    LabOutputTest() {
+        super(List.of("3.1", "3.2", "3.3"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  $ curl -s "), List.of("optimistic-locking.svg", "generation.svg"));
     }
 
     @Test
@@ -148,7 +90,7 @@ class LabOutputTest {
         // The server's etcd calls are traced: the refused PUT's only etcd call was a range, answered just before the 409.
         assertThat(text).containsPattern(">range foo-2</text>\\s*<line[^>]*/>\\s*<polygon[^>]*/>\\s*"
                 + "<text[^>]*>mod_revision \\d+</text>\\s*<line[^>]*/>\\s*<polygon[^>]*/>\\s*<text[^>]*>409 Conflict");
-        if (freshEtcd()) {
+        if (LabTranscripts.freshEtcd()) {
             assertThat(text).contains("409 Conflict: sent 9, stored 10", "txn if mod_revision(foo-2) = 10: put, else range",
                     "succeeded, revision 11");
         }
@@ -172,39 +114,12 @@ class LabOutputTest {
         String text = Files.readString(svg);
         assertThat(text).contains(">changes through the API<", ">naive controller<", ">observedGeneration controller<",
                 ">no-op PUT<", ">spec to /status<", ">status to main<", ">pass 10<");
-        Document document = parse(Files.readAllBytes(svg));
+        Document document = LabTranscripts.parse(Files.readAllBytes(svg));
         assertThat(document.getElementsByTagName("circle").getLength()).as("31 steps and 2 legend dots").isEqualTo(33);
-        if (freshEtcd()) {
+        if (LabTranscripts.freshEtcd()) {
             // The filled dots are the writes: 6 changes, 10 naive passes, the user's 2 and the controller's 1.
             assertThat(text.split("r=\"4\" fill=\"#1d4ed8\"", -1).length - 1).isEqualTo(6 + 10 + 3 + 1);
             assertThat(text).contains(">24</text>").doesNotContain(">25</text>");
         }
-    }
-
-    /** Every lab again, twice, on an etcd with other history (a learner's): see {@link OtherHistoryRuns}. */
-    private static final OtherHistoryRuns OTHER_HISTORY = new OtherHistoryRuns(OUTPUT, DIAGRAMS);
-
-    @AfterAll
-    static void stopBusyEtcd() {
-        OTHER_HISTORY.close();
-    }
-
-    @TestFactory
-    @Order(7)
-    @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
-    Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
-        return OTHER_HISTORY.tests(chapterLabs());
-    }
-
-    static Document parse(byte[] xml) throws Exception {
-        return LabTranscripts.parse(xml);
-    }
-
-    static List<Lab> chapterLabs() {
-        return LabTranscripts.chapter(3);
-    }
-
-    static boolean freshEtcd() {
-        return LabTranscripts.freshEtcd();
     }
 }

@@ -24,7 +24,7 @@ class SequenceDiagramTest {
     void wellFormedAndDeterministic() throws Exception {
         String svg = sample().render();
         assertThat(svg).isEqualTo(sample().render());
-        assertThat(LabOutputTest.parse(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        assertThat(io.rvlab.support.lab.LabTranscripts.parse(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .getDocumentElement().getTagName()).isEqualTo("svg");
         assertThat(svg).contains("<title id=\"title\">t &lt;&amp;&gt;</title>", "round &lt;1&gt;", "200 &amp; ok",
                 ">PUT x, resourceVersion 9<");

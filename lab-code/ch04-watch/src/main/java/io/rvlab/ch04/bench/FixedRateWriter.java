@@ -2,11 +2,10 @@ package io.rvlab.ch04.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch03.bench.HttpTransport;
 import io.rvlab.ch03.bench.LatencyHistogram;
+import io.rvlab.ch03.bench.UrlConnectionTransport;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +27,8 @@ final class FixedRateWriter {
     /** How far behind its schedule the writer may fall and still catch up: 100 ms, 20 writes at 200/s. */
     static final long MAX_LAG_NANOS = 100_000_000;
 
+    /** One connection, kept alive, for one write at a time. */
+    private final UrlConnectionTransport http = new UrlConnectionTransport("rvlab-bench-watch/1.0");
     private final URI server;
     private final String namespace;
     private final int objects;
@@ -131,35 +132,13 @@ final class FixedRateWriter {
     }
 
     private byte[] send(String method, String path, byte[] body, int... expected) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) server.resolve(path).toURL().openConnection();
-        connection.setConnectTimeout(10_000);
-        connection.setReadTimeout(30_000);
-        connection.setRequestMethod(method);
-        connection.setRequestProperty("Accept", "application/json");
-        connection.setRequestProperty("User-Agent", "rvlab-bench-watch/1.0");
-        if (body != null) {
-            connection.setDoOutput(true);
-            connection.setRequestProperty("Content-Type", "application/json");
-            connection.setFixedLengthStreamingMode(body.length);
-            try (OutputStream out = connection.getOutputStream()) {
-                out.write(body);
-            }
-        }
-        int status = connection.getResponseCode();
-        // Read to the end and close the stream, not the connection: it stays alive for the next write.
-        InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-        byte[] answer = new byte[0];
-        if (in != null) {
-            try (in) {
-                answer = in.readAllBytes();
-            }
-        }
+        HttpTransport.Response answer = http.send(method, server.resolve(path), body);
         for (int code : expected) {
-            if (status == code) {
-                return answer;
+            if (answer.status() == code) {
+                return answer.body();
             }
         }
-        throw new IOException(method + " " + path + " answered " + status + ": "
-                + new String(answer, StandardCharsets.UTF_8).strip());
+        throw new IOException(method + " " + path + " answered " + answer.status() + ": "
+                + new String(answer.body(), StandardCharsets.UTF_8).strip());
     }
 }

@@ -1,5 +1,12 @@
 package io.rvlab.ch04.bench;
 
+import static io.rvlab.support.svg.BarChart.GRID;
+import static io.rvlab.support.svg.BarChart.INK;
+import static io.rvlab.support.svg.BarChart.MUTED;
+import static io.rvlab.support.svg.BarChart.niceStep;
+import static io.rvlab.support.svg.BarChart.text;
+import static io.rvlab.support.svg.SvgText.escape;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -21,10 +28,6 @@ public final class WatchBenchChart {
     private static final int PLOT_BOTTOM = 372;
     private static final int AXIS = 56;
     private static final int BAR = 34;
-    private static final String SANS = "Helvetica, Arial, sans-serif";
-    private static final String INK = "#1f2937";
-    private static final String MUTED = "#6b7280";
-    private static final String GRID = "#e5e7eb";
     private static final String TARGET = "#b91c1c";
     private static final String DIRECT_COLOUR = "#94a3b8";
     private static final String CACHE_COLOUR = "#4338ca";
@@ -181,21 +184,6 @@ public final class WatchBenchChart {
                 fmt("%,.0f", cell.writesAcknowledgedPerSecond())));
     }
 
-    /** A round step (1, 2 or 5 times a power of ten) giving about five grid lines up to {@code max}. */
-    static double niceStep(double max) {
-        if (max <= 0) {
-            return 1;
-        }
-        double rough = max / 5;
-        double power = Math.pow(10, Math.floor(Math.log10(rough)));
-        for (double m : new double[] {1, 2, 5}) {
-            if (m * power >= rough) {
-                return m * power;
-            }
-        }
-        return 10 * power;
-    }
-
     private static String ms(double ms) {
         return ms < 1 ? fmt("%.1f", ms) : fmt("%,.0f", ms);
     }
@@ -203,21 +191,6 @@ public final class WatchBenchChart {
     private static String line(int x1, int y1, int x2, int y2, String colour, String extra) {
         return fmt("  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"1\"%s/>%n",
                 x1, y1, x2, y2, colour, extra);
-    }
-
-    private static String text(int x, int y, int size, String weight, String colour, String anchor, String content) {
-        return text(x, y, size, weight, colour, anchor, content, "");
-    }
-
-    private static String text(int x, int y, int size, String weight, String colour, String anchor, String content,
-            String extra) {
-        return fmt("  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"%d\"%s fill=\"%s\" text-anchor=\"%s\"%s>"
-                + "%s</text>%n", x, y, SANS, size, weight == null ? "" : " font-weight=\"" + weight + "\"", colour,
-                anchor, extra, escape(content));
-    }
-
-    static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     private static String fmt(String format, Object... args) {

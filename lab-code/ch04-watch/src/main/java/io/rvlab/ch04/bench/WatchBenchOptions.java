@@ -1,5 +1,6 @@
 package io.rvlab.ch04.bench;
 
+import io.rvlab.support.cli.OptionArgs;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,20 +120,21 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double set
         Path out = d.out();
         String namespace = d.namespace();
         URI server = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
+        OptionArgs in = new OptionArgs(args);
+        while (in.hasNext()) {
+            String arg = in.next();
             switch (arg) {
                 case "--quick" -> quick = true;
-                case "--seconds" -> seconds = number(arg, value(args, ++i, arg));
-                case "--warmup" -> warmup = number(arg, value(args, ++i, arg));
-                case "--settle" -> settle = number(arg, value(args, ++i, arg));
-                case "--rate" -> rate = number(arg, value(args, ++i, arg));
-                case "--server" -> server = URI.create(value(args, ++i, arg).replaceAll("/+$", ""));
+                case "--seconds" -> seconds = in.number(arg);
+                case "--warmup" -> warmup = in.number(arg);
+                case "--settle" -> settle = in.number(arg);
+                case "--rate" -> rate = in.number(arg);
+                case "--server" -> server = URI.create(in.value(arg).replaceAll("/+$", ""));
                 case "--no-sustained" -> sustained = false;
                 case "--watchers" -> {
                     List<Integer> list = new ArrayList<>();
-                    for (String n : value(args, ++i, arg).split(",")) {
-                        double count = number(arg, n.strip());
+                    for (String n : in.value(arg).split(",")) {
+                        double count = OptionArgs.number(arg, n.strip());
                         if (count != Math.rint(count)) {
                             throw new IllegalArgumentException(arg + ": not a whole number: " + n.strip());
                         }
@@ -141,11 +143,11 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double set
                     watchers = list;
                 }
                 case "--modes" -> {
-                    String mode = value(args, ++i, arg);
+                    String mode = in.value(arg);
                     modes = mode.equals("both") ? List.of(WatchMode.values()) : List.of(WatchMode.fromOption(mode));
                 }
-                case "--out" -> out = Path.of(value(args, ++i, arg));
-                case "--namespace" -> namespace = value(args, ++i, arg);
+                case "--out" -> out = Path.of(in.value(arg));
+                case "--namespace" -> namespace = in.value(arg);
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
@@ -159,20 +161,5 @@ public record WatchBenchOptions(double seconds, double warmupSeconds, double set
         return new WatchBenchOptions(seconds != null ? seconds : quick ? 2 : 10, warmup != null ? warmup : quick ? 2 : 10,
                 settle != null ? settle : quick ? 0.5 : 3, quick ? 5 : d.drainSeconds(), rate, watchers, modes, out,
                 namespace, d.objects(), server, rows);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static double number(String option, String text) {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": not a number: " + text);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.rvlab.ch04.bench;
 
+import io.rvlab.support.text.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,32 +12,23 @@ import java.util.Locale;
  */
 public final class WatchBenchTable {
 
-    private static final String[] HEAD = {"watchers", "mode",
-        "target", "sent/s", "acked/s",
-        "events/s", "missing", "p50", "p99", "max",
-        "etcd watches"};
-    private static final int[][] SPANS = {{0, 1}, {2, 4}, {5, 9}, {10, 10}};
-    private static final String[] SECTIONS = {"", "writer (writes/s)", "delivery: write sent -> event parsed", ""};
-
     private WatchBenchTable() {
     }
 
     public static String render(WatchBenchRun run) {
-        List<String[]> rows = new ArrayList<>();
+        TextTable table = new TextTable()
+                .group("", "watchers", "mode")
+                .group("writer (writes/s)", "target", "sent/s", "acked/s")
+                .group("delivery: write sent -> event parsed", "events/s", "missing", "p50", "p99", "max")
+                .group("", "etcd watches")
+                .leftAligned(1); // the mode left-aligned, numbers right
         for (int n : run.watcherCounts()) {
             for (WatchMode mode : WatchMode.values()) {
-                run.cell(mode, n).ifPresent(c -> rows.add(new String[] {Integer.toString(n), mode.label(),
+                run.cell(mode, n).ifPresent(c -> table.row(Integer.toString(n), mode.label(),
                     fmt("%.0f", c.targetRate()), fmt("%.1f", c.writesSentPerSecond()),
                     fmt("%.1f", c.writesAcknowledgedPerSecond()), fmt("%.0f", c.eventsPerSecond()),
                     Long.toString(c.eventsMissing()), millis(c.p50Micros()), millis(c.p99Micros()),
-                    millis(c.maxMicros()), Integer.toString(c.etcdWatches())}));
-            }
-        }
-        int[] width = new int[HEAD.length];
-        for (int i = 0; i < HEAD.length; i++) {
-            width[i] = HEAD[i].length();
-            for (String[] row : rows) {
-                width[i] = Math.max(width[i], row[i].length());
+                    millis(c.maxMicros()), Integer.toString(c.etcdWatches())));
             }
         }
 
@@ -51,16 +43,7 @@ public final class WatchBenchTable {
         out.append(fmt("each cell: %s s settling, then %s s measured (after a %s s warm-up per mode); run started %s%n",
                 seconds(run.settleSeconds()), seconds(run.seconds()), seconds(run.warmupSeconds()), run.date()));
         out.append('\n');
-        StringBuilder top = new StringBuilder();
-        for (int s = 0; s < SPANS.length; s++) {
-            top.append(s == 0 ? "" : " | ").append(centre(SECTIONS[s], span(width, s)));
-        }
-        out.append(top.toString().stripTrailing()).append('\n');
-        out.append(line(HEAD, width)).append('\n');
-        out.append(rule(width)).append('\n');
-        for (String[] row : rows) {
-            out.append(line(row, width)).append('\n');
-        }
+        out.append(table.render());
         out.append('\n');
         out.append("watch cache: every watcher an HTTP watch (?watch=1, chunked) of the API server, served from its watch cache.\n");
         out.append("direct etcd: every watcher its own jetcd watch on the ConfigMaps' prefix (no cache, as --watch-cache=false).\n");
@@ -168,46 +151,9 @@ public final class WatchBenchTable {
         return s == Math.rint(s) ? fmt("%.0f", s) : fmt("%.1f", s);
     }
 
-    private static int span(int[] width, int s) {
-        int span = -2;
-        for (int i = SPANS[s][0]; i <= SPANS[s][1]; i++) {
-            span += width[i] + 2;
-        }
-        return span;
-    }
-
-    private static String line(String[] cells, int[] width) {
-        StringBuilder out = new StringBuilder();
-        for (int s = 0; s < SPANS.length; s++) {
-            if (s > 0) {
-                out.append(" | ");
-            }
-            for (int i = SPANS[s][0]; i <= SPANS[s][1]; i++) {
-                if (i > SPANS[s][0]) {
-                    out.append("  ");
-                }
-                out.append(pad(cells[i], width[i], i != 1)); // the mode left-aligned, numbers right
-            }
-        }
-        return out.toString().stripTrailing();
-    }
-
-    private static String rule(int[] width) {
-        StringBuilder out = new StringBuilder();
-        for (int s = 0; s < SPANS.length; s++) {
-            out.append(s > 0 ? "-+-" : "").append("-".repeat(span(width, s)));
-        }
-        return out.toString();
-    }
-
     private static String pad(String text, int width, boolean right) {
         String fill = " ".repeat(Math.max(0, width - text.length()));
         return right ? fill + text : text + fill;
-    }
-
-    private static String centre(String text, int width) {
-        int left = Math.max(0, (width - text.length()) / 2);
-        return pad(" ".repeat(left) + text, width, false);
     }
 
     private static String fmt(String format, Object... args) {

@@ -3,6 +3,7 @@ package io.rvlab.ch04.labs;
 import io.rvlab.ch01.Compactor;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.JetcdCalls;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.lab.CurlLine;
 import io.rvlab.support.lab.Lab;
@@ -63,7 +64,7 @@ public final class BookmarksLab implements Lab {
             api.createNamespaces(QUIET, BUSY);
 
             out.step("Two informers list the quiet namespace " + QUIET + ", and watch it from the list's resourceVersion");
-            long listed = LabServer.rv(api.api().get(quiet));
+            long listed = LabObjects.rv(api.api().get(quiet));
             out.say("Informer A allows bookmarks:");
             WatchConnection a = api.watch(quiet + "?watch=1&resourceVersion=" + listed + "&allowWatchBookmarks=true");
             out.say("Informer B does not:");
@@ -72,9 +73,9 @@ public final class BookmarksLab implements Lab {
             long bAt = listed;
 
             out.step("ConfigMaps change in another namespace, " + BUSY + "; nothing changes in " + QUIET);
-            api.api().create(busy, LabServer.configMap("x", "x0"));
+            api.api().create(busy, LabObjects.configMap("x", "x0"));
             api.api().patch(busy + "/x", "{\"data\":{\"k\":\"x1\"}}");
-            long busyRv = LabServer.rv(api.api().patch(busy + "/x", "{\"data\":{\"k\":\"x2\"}}"));
+            long busyRv = LabObjects.rv(api.api().patch(busy + "/x", "{\"data\":{\"k\":\"x2\"}}"));
             StreamEvent bookmark = awaitBookmark(a, busyRv);
             out.say("A's stream (waiting for a bookmark at " + busyRv + "; one at an earlier resourceVersion may come first");
             out.say("if a tick fell between the writes):");
@@ -90,7 +91,7 @@ public final class BookmarksLab implements Lab {
             out.check(b.next(QUIET_TIME) == null, "B got nothing: its resume point is still " + bAt);
 
             out.step("Another resource changes: the namespace " + OTHER + " is created; no ConfigMap changes at all");
-            long otherRv = LabServer.rv(api.api().create("/api/v1/namespaces", namespace(OTHER)));
+            long otherRv = LabObjects.rv(api.api().create("/api/v1/namespaces", namespace(OTHER)));
             if (!api.awaitCache(otherRv, PROGRESS_WAIT)) {
                 // An etcd of the learner's own, with etcd's default interval: the cache hears in ten minutes.
                 out.say("This etcd sent no progress notification within " + PROGRESS_WAIT.toSeconds() + " s: it runs with");
@@ -118,7 +119,7 @@ public final class BookmarksLab implements Lab {
             new Compactor(lab.client()).compact(compactAt);
             long newest = 0;
             for (int i = 3; i < 3 + WINDOW + 1; i++) {
-                newest = LabServer.rv(api.quietApi().patch(busy + "/x", "{\"data\":{\"k\":\"x" + i + "\"}}"));
+                newest = LabObjects.rv(api.quietApi().patch(busy + "/x", "{\"data\":{\"k\":\"x" + i + "\"}}"));
             }
             out.say(CurlLine.of("PATCH", busy + "/x", "application/merge-patch+json", "{\"data\":{\"k\":\"x3\"}}")
                     + "   (and so on, to x" + (2 + WINDOW + 1) + ")");
@@ -140,7 +141,7 @@ public final class BookmarksLab implements Lab {
                     + "&allowWatchBookmarks=true")) {
                 out.check(again.status() == 200 && again.next(QUIET_TIME) == null,
                         "200 and no ERROR: the watch is simply on again");
-                api.api().create(quiet, LabServer.configMap("q", "q0"));
+                api.api().create(quiet, LabObjects.configMap("q", "q0"));
                 String line = again.next(WAIT);
                 StreamEvent added = line == null ? null : StreamEvent.parse(line);
                 out.show("%s", added == null ? "(nothing)" : added.summary());
@@ -156,7 +157,7 @@ public final class BookmarksLab implements Lab {
                                 "too old resource version: " + bAt + " ("),
                         "ERROR 410 Expired, \"" + (error == null ? "" : error.message()) + "\": B must relist");
             }
-            long relisted = LabServer.rv(api.api().get(quiet));
+            long relisted = LabObjects.rv(api.api().get(quiet));
             out.check(relisted > aAt, "B's relist cost a full list of the namespace (from etcd); A needed none");
         }
         out.conclude("a watcher learns a newer resourceVersion only from events, and a quiet watcher gets none. "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch01.Compactor;
 import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.JetcdCalls;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.labs.EtcdCall;
 import io.rvlab.ch03.labs.SequenceDiagram;
@@ -85,11 +86,11 @@ public final class CompactionAnd410Lab implements Lab {
             WatchConnection stream = watch(listed);
 
             out.step("A writer creates settings and updates it; the client sees both");
-            ObjectNode created = api.api().create(collection, LabServer.configMap("settings", "v0"));
-            long last = LabServer.rv(created);
+            ObjectNode created = api.api().create(collection, LabObjects.configMap("settings", "v0"));
+            long last = LabObjects.rv(created);
             etcdEvent("PUT settings, mod_revision " + last);
             last = events(stream, 1, last);
-            long updated = LabServer.rv(api.api().patch(item, "{\"data\":{\"k\":\"v1\"}}"));
+            long updated = LabObjects.rv(api.api().patch(item, "{\"data\":{\"k\":\"v1\"}}"));
             etcdEvent("PUT settings, mod_revision " + updated);
             last = events(stream, 1, last);
             out.check(last == updated, "the client has seen everything up to resourceVersion " + last);
@@ -97,7 +98,7 @@ public final class CompactionAnd410Lab implements Lab {
             out.step("The connection drops; one more update meanwhile; the client resumes from " + last);
             diagram.note("The connection drops; one change while the client is away; it resumes from the last resourceVersion");
             drop(stream);
-            long missed = LabServer.rv(api.api().patch(item, "{\"data\":{\"k\":\"v2\"}}"));
+            long missed = LabObjects.rv(api.api().patch(item, "{\"data\":{\"k\":\"v2\"}}"));
             etcdEvent("PUT settings, mod_revision " + missed);
             api.awaitCache(missed);
             stream = watch(last);
@@ -110,7 +111,7 @@ public final class CompactionAnd410Lab implements Lab {
             long first = 0;
             long newest = 0;
             for (int i = 3; i < 3 + WINDOW + 1; i++) {
-                newest = LabServer.rv(api.quietApi().patch(item, "{\"data\":{\"k\":\"v" + i + "\"}}"));
+                newest = LabObjects.rv(api.quietApi().patch(item, "{\"data\":{\"k\":\"v" + i + "\"}}"));
                 first = first == 0 ? newest : first;
             }
             out.say(CurlLine.of("PATCH", item, "application/merge-patch+json", "{\"data\":{\"k\":\"v3\"}}")
@@ -150,7 +151,7 @@ public final class CompactionAnd410Lab implements Lab {
             long relisted = list();
             out.check(relisted == newest, "the new list is at resourceVersion " + relisted + ", and holds settings as it is now");
             stream = watch(relisted);
-            long after = LabServer.rv(api.api().patch(item, "{\"data\":{\"k\":\"v9\"}}"));
+            long after = LabObjects.rv(api.api().patch(item, "{\"data\":{\"k\":\"v9\"}}"));
             etcdEvent("PUT settings, mod_revision " + after);
             long resumedTo = events(stream, 1, relisted);
             out.check(resumedTo == after, "the new watch delivers the next change, " + after + ": the client is whole again");
@@ -232,7 +233,7 @@ public final class CompactionAnd410Lab implements Lab {
             diagram.message(SERVER, ETCD, call.describe(k -> k), Tone.REQUEST);
             diagram.message(ETCD, SERVER, call.answer() + ", revision " + call.headerRevision(), Tone.REPLY);
         }
-        long rv = LabServer.rv(list);
+        long rv = LabObjects.rv(list);
         diagram.message(SERVER, CLIENT, "200 ConfigMapList, " + list.path("items").size() + " item(s), resourceVersion "
                 + rv, Tone.OK);
         return rv;

@@ -7,6 +7,7 @@ import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.rvlab.ch01.Bytes;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -109,7 +110,7 @@ final class EtcdWatchRecorder implements AutoCloseable {
 
     private static Map<String, String> data(KeyValue kv) {
         try {
-            return LabServer.data(GoJson.read(kv.getValue().getBytes()));
+            return LabObjects.data(GoJson.read(kv.getValue().getBytes()));
         } catch (IOException e) {
             return Map.of("(not JSON)", new String(kv.getValue().getBytes(), StandardCharsets.UTF_8));
         }

@@ -1,6 +1,7 @@
 package io.rvlab.ch04.labs;
 
 import io.rvlab.ch01.Etcdctl;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch04.cache.WatchCache;
@@ -71,7 +72,7 @@ public final class HundredWatchersLab implements Lab {
                             + "configmaps, deployments, foos), before anyone watched");
 
             out.step(WATCHERS + " clients list the namespace and watch it through the API server");
-            long listed = LabServer.rv(api.api().get(collection));
+            long listed = LabObjects.rv(api.api().get(collection));
             out.say(CurlLine.of("GET", collection + "?watch=1&resourceVersion=" + listed, null, null).replace("-s ", "-sN ")
                     + "   (" + WATCHERS + " times)");
             List<WatchConnection> clients = new ArrayList<>();
@@ -87,7 +88,7 @@ public final class HundredWatchersLab implements Lab {
                 ApiClient quiet = api.quietApi();
                 long newest = 0;
                 for (int i = 0; i < CHANGES; i++) {
-                    newest = LabServer.rv(quiet.create(collection, LabServer.configMap("cm-" + i, "v" + i)));
+                    newest = LabObjects.rv(quiet.create(collection, LabObjects.configMap("cm-" + i, "v" + i)));
                 }
                 out.say(CurlLine.of("POST", collection, "application/json",
                         "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-0\"},\"data\":{\"k\":\"v0\"}}")

@@ -4,14 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
-import io.rvlab.ch01.Await;
-import io.rvlab.ch01.Bytes;
-import io.rvlab.ch01.Etcdctl;
-import io.rvlab.ch01.JetcdCalls;
 import io.rvlab.ch01.RevisionReader;
-import io.rvlab.ch01.RevisionWriter;
+import io.rvlab.ch02.labs.LabEtcd;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.labs.EtcdCall;
 import io.rvlab.ch03.labs.EtcdCallTrace;
@@ -22,8 +18,6 @@ import io.rvlab.support.lab.LabContext;
 import io.rvlab.support.lab.Narrator;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -36,7 +30,6 @@ import java.util.function.Function;
  * calls (range, txn) the server made for a request.
  */
 final class LabServer implements AutoCloseable {
-
 
     private final Narrator out;
     private final Client etcd;
@@ -152,26 +145,12 @@ final class LabServer implements AutoCloseable {
      * etcd; on a fresh etcd nothing is there and nothing is written.
      */
     void startClean(String... namespaces) {
-        long deleted = 0;
-        RevisionWriter writer = new RevisionWriter(etcd);
-        for (String namespace : namespaces) {
-            String prefix = Keys.collection("configmaps", namespace).path();
-            out.etcdctl(Etcdctl.deletePrefix(prefix));
-            deleted += writer.deletePrefix(prefix);
-            String key = Keys.clusterObject("namespaces", namespace).path();
-            out.etcdctl(Etcdctl.delete(key));
-            deleted += Await.result(etcd.getKVClient().delete(Bytes.bytes(key))).getDeleted();
-        }
-        out.show("deleted %d key(s) left by an earlier run", deleted);
+        LabEtcd.startClean(out, etcd, List.of("configmaps"), namespaces);
     }
 
     /** etcd's current revision, read straight from etcd, printed. */
     long etcdRevision() {
-        out.etcdctl(Etcdctl.currentRevision());
-        out.jetcd(JetcdCalls.currentRevision());
-        long revision = new RevisionReader(etcd).currentRevision();
-        out.show("header revision %d", revision);
-        return revision;
+        return LabEtcd.revision(out, etcd);
     }
 
     /** etcd's current revision, not printed. */
@@ -211,27 +190,8 @@ final class LabServer implements AutoCloseable {
         }
         line.append("  resourceVersion \"").append(metadata.path("resourceVersion").asText()).append('"');
         if (body.has("data")) {
-            line.append("  data ").append(data(body));
+            line.append("  data ").append(LabObjects.data(body));
         }
         return line.toString();
-    }
-
-    /** The data of a ConfigMap, keys sorted: {@code {k=v1}}. */
-    static Map<String, String> data(JsonNode object) {
-        Map<String, String> data = new TreeMap<>();
-        object.path("data").fields().forEachRemaining(e -> data.put(e.getKey(), e.getValue().asText()));
-        return data;
-    }
-
-    static ObjectNode configMap(String name, String value) {
-        ObjectNode cm = JsonNodeFactory.instance.objectNode();
-        cm.put("apiVersion", "v1").put("kind", "ConfigMap");
-        cm.putObject("metadata").put("name", name);
-        cm.putObject("data").put("k", value);
-        return cm;
-    }
-
-    static long rv(JsonNode object) {
-        return Long.parseLong(object.path("metadata").path("resourceVersion").asText());
     }
 }

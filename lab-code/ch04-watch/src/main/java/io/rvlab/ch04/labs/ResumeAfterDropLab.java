@@ -2,6 +2,7 @@ package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch01.Etcdctl;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch04.client.ListWatch;
 import io.rvlab.ch04.client.ResumingWatcher;
@@ -56,13 +57,13 @@ public final class ResumeAfterDropLab implements Lab {
             api.createNamespaces(NS);
 
             out.step("List, then watch from the list's resourceVersion (what a client-go reflector does first)");
-            long listed = LabServer.rv(api.api().get(collection));
+            long listed = LabObjects.rv(api.api().get(collection));
             List<StreamEvent> seen = new ArrayList<>();
             long last;
             try (WatchConnection first = api.watch(collection + "?watch=1&resourceVersion=" + listed)) {
                 out.step("Create a, b and c; the watcher reads their three events");
                 for (String name : List.of("a", "b", "c")) {
-                    api.api().create(collection, LabServer.configMap(name, name + "1"));
+                    api.api().create(collection, LabObjects.configMap(name, name + "1"));
                 }
                 seen.addAll(read(first, 3));
                 last = seen.isEmpty() ? 0 : seen.get(seen.size() - 1).resourceVersion();
@@ -78,8 +79,8 @@ public final class ResumeAfterDropLab implements Lab {
             out.step("Writes go on while nobody watches: update a, delete b, create d");
             api.api().patch(collection + "/a", "{\"data\":{\"k\":\"a2\"}}");
             api.api().delete(collection + "/b");
-            ObjectNode d = api.api().create(collection, LabServer.configMap("d", "d1"));
-            api.awaitCache(LabServer.rv(d));
+            ObjectNode d = api.api().create(collection, LabObjects.configMap("d", "d1"));
+            api.awaitCache(LabObjects.rv(d));
 
             out.step("Watch again from the last resourceVersion seen, " + last);
             List<StreamEvent> resumed;
@@ -131,7 +132,7 @@ public final class ResumeAfterDropLab implements Lab {
             out.step("The course's client does this for you: ResumingWatcher");
             out.say("io.rvlab.ch04.client.ResumingWatcher keeps the resourceVersion of the last event it delivered and,");
             out.say("whenever a stream ends, watches again from there (on 410 it lists again instead: lab 4.3 shows why).");
-            long from = LabServer.rv(api.api().get(collection));
+            long from = LabObjects.rv(api.api().get(collection));
             // tag::resuming-watcher[]
             RecordingListerWatcher lister = new RecordingListerWatcher(new ListWatch(api.server().url(), collection));
             BlockingQueue<WatchEvent> delivered = new LinkedBlockingQueue<>();
@@ -156,7 +157,7 @@ public final class ResumeAfterDropLab implements Lab {
                 lister.dropConnection();
                 out.say("(the lab cuts the client's connection, and writes on)");
                 api.api().patch(collection + "/c", "{\"data\":{\"k\":\"c2\"}}");
-                api.api().create(collection, LabServer.configMap("e", "e1"));
+                api.api().create(collection, LabObjects.configMap("e", "e1"));
                 got.addAll(take(delivered, 2));
                 out.check(delivered.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS) == null && replaced[0] == 0
                                 && watcher.relists() == 0, "nothing more, and no relist");
@@ -200,7 +201,7 @@ public final class ResumeAfterDropLab implements Lab {
             }
             lines.add(String.format("%-8s %s  resourceVersion %s  data %s", event.type(),
                     event.object().path("metadata").path("name").asText(), event.resourceVersion(),
-                    LabServer.data(event.object())));
+                    LabObjects.data(event.object())));
         }
         return lines;
     }

@@ -1,6 +1,7 @@
 package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,7 +34,7 @@ record StreamEvent(String line, String type, JsonNode object) {
     }
 
     Map<String, String> data() {
-        return LabServer.data(object);
+        return LabObjects.data(object);
     }
 
     /** The ERROR event's Status code (410), or 0. */

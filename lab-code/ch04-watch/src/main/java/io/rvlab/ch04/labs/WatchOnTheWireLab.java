@@ -1,6 +1,7 @@
 package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.server.ApiServer;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.cache.WatchCache;
@@ -67,7 +68,7 @@ public final class WatchOnTheWireLab implements Lab {
             out.step("Start the chapter's API server, start clean, and create the ConfigMap the watches will follow");
             api.startClean(NAMESPACE);
             api.createNamespaces(NAMESPACE);
-            long created = LabServer.rv(api.api().create(collection, LabServer.configMap("wire", "v0")));
+            long created = LabObjects.rv(api.api().create(collection, LabObjects.configMap("wire", "v0")));
             URI server = api.server().url();
 
             out.step("HTTP/1.1: the request written on a socket, the answer read byte by byte");
@@ -110,7 +111,7 @@ public final class WatchOnTheWireLab implements Lab {
             List<Http1Watch.Chunk> chunks = new ArrayList<>();
             long last = 0;
             for (int i = 1; i <= 2; i++) {
-                last = LabServer.rv(api.api().patch(collection + "/wire", "{\"data\":{\"k\":\"v" + i + "\"}}"));
+                last = LabObjects.rv(api.api().patch(collection + "/wire", "{\"data\":{\"k\":\"v" + i + "\"}}"));
                 Http1Watch.Chunk chunk = watch.next(WAIT);
                 if (chunk == null) {
                     break;

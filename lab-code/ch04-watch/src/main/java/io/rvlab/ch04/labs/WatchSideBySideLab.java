@@ -2,6 +2,7 @@ package io.rvlab.ch04.labs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch01.Etcdctl;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.lab.Lab;
@@ -58,7 +59,7 @@ public final class WatchSideBySideLab implements Lab {
                 out.step("Create demo, update it twice, delete it, through the API server");
                 String path = "/api/v1/namespaces/" + NS + "/configmaps/demo";
                 ObjectNode created = api.api().create("/api/v1/namespaces/" + NS + "/configmaps",
-                        LabServer.configMap("demo", "v1"));
+                        LabObjects.configMap("demo", "v1"));
                 ObjectNode v2 = api.api().patch(path, "{\"data\":{\"k\":\"v2\"}}");
                 ObjectNode v3 = api.api().patch(path, "{\"data\":{\"k\":\"v3\"}}");
                 api.api().delete(path);
@@ -67,7 +68,7 @@ public final class WatchSideBySideLab implements Lab {
                 out.step("What etcd sent: four events, PUT or DELETE, with the key's revisions and prev_kv");
                 List<EtcdWatchRecorder.Event> raw = etcd.await(4);
                 raw.forEach(event -> out.show("%s", event.describe()));
-                long[] rvs = {LabServer.rv(created), LabServer.rv(v2), LabServer.rv(v3),
+                long[] rvs = {LabObjects.rv(created), LabObjects.rv(v2), LabObjects.rv(v3),
                         raw.size() == 4 ? raw.get(3).modRevision() : -1};
                 out.check(raw.size() == 4 && raw.stream().map(EtcdWatchRecorder.Event::type).toList()
                                 .equals(List.of("PUT", "PUT", "PUT", "DELETE")),

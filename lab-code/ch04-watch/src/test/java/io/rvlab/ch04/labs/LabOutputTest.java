@@ -2,24 +2,16 @@ package io.rvlab.ch04.labs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rvlab.support.lab.Lab;
+import io.rvlab.support.lab.ChapterLabsTest;
 import io.rvlab.support.lab.LabTranscripts;
-import io.rvlab.support.lab.OtherHistoryRuns;
 import io.rvlab.support.lab.Labs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Runs every lab of chapter 4 on a fresh etcd and keeps its transcript in target/lab-output, where
@@ -29,14 +21,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * claims must hold there. What every chapter checks about its labs is in {@link LabTranscripts}.
  */
 @DisplayName("Chapter 4's labs, captured for the docs")
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class LabOutputTest {
-
-    static final Path OUTPUT = Path.of("target/lab-output");
-    static final Path RERUN = Path.of("target/lab-output-rerun");
+class LabOutputTest extends ChapterLabsTest {
 
     /** Claims each lab must have made (and checked) in its transcript, with a fresh etcd's revisions. */
-    static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
+    private static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
             "4.1", List.of("DELETE /registry/configmaps/lab-4-1/demo  create_revision=0 mod_revision=9 version=0  "
                             + "prev_kv: mod_revision=8 version=3 data {k=v3}",
                     "\u2714 a PUT whose create_revision equals its mod_revision (version 1, no prev_kv) is a creation: ADDED",
@@ -94,44 +82,13 @@ class LabOutputTest {
                     "DATA stream 1, 0 bytes, END_STREAM",
                     "\u2714 the watch ended with the END_STREAM flag on stream 1; the connection stays open for other streams"));
 
-    /** Diagrams the labs draw from their own runs; the chapter shows them. */
-    static final List<String> DIAGRAMS = List.of(CompactionAnd410Lab.DIAGRAM);
-
-    @Test
-    @Order(1)
-    @DisplayName("the chapter registers labs 4.1 to 4.6")
-    void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id).containsExactly("4.1", "4.2", "4.3", "4.4", "4.5", "4.6");
-    }
-
-    @TestFactory
-    @Order(2)
-    @DisplayName("each lab runs to the end on a fresh etcd and its transcript holds the checks the chapter quotes")
-    Stream<DynamicTest> captureEveryLab() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            // Heading, steps, conclusion, no failed check, no ports, uids or timestamps.
-            String transcript = LabTranscripts.capture(lab, OUTPUT);
-            assertThat(LabTranscripts.transcriptFile(lab, OUTPUT)).hasContent(transcript);
-            assertThat(transcript).contains("  $ etcdctl ", "  $ curl -s");
-            if (freshEtcd()) {
-                // Revisions in the expected checks are absolute: they hold on a fresh etcd only.
-                LabTranscripts.requireContains(lab, transcript, EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
-            }
-        }));
-    }
-
-    @TestFactory
-    @Order(3)
-    @DisplayName("each lab's transcript and diagram are the same on every fresh etcd, so the docs do not change from build to build")
-    Stream<DynamicTest> transcriptsAreDeterministic() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            Assumptions.assumeTrue(freshEtcd(), "only a fresh etcd gives the same revisions twice");
-            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, DIAGRAMS);
-        }));
+    LabOutputTest() {
+        super(List.of("4.1", "4.2", "4.3", "4.4", "4.5", "4.6"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl ", "  $ curl -s"), List.of(CompactionAnd410Lab.DIAGRAM));
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     @DisplayName("the diagram of lab 4.3 is well-formed SVG: list, watch, drop, resume, 410 in red, relist, watch")
     void listWatchResumeRelistDiagram() throws Exception {
         Path svg = OUTPUT.resolve(CompactionAnd410Lab.DIAGRAM);
@@ -151,33 +108,10 @@ class LabOutputTest {
                 + "<text[^>]*>ERROR 410 Expired: too old resource version: \\d+ \\(\\d+\\)</text>");
         // The LIST's etcd call is the server's real one, traced on its jetcd client.
         assertThat(text).contains(">range /registry/configmaps/lab-4-3/ (prefix)<");
-        if (freshEtcd()) {
+        if (LabTranscripts.freshEtcd()) {
             assertThat(text).contains(">ERROR 410 Expired: too old resource version: 8 (9)<",
                     ">200 ConfigMapList, 1 item(s), resourceVersion 14<", ">WATCH ?resourceVersion=14<",
                     "etcd compacted at revision 14");
         }
-    }
-
-    /** Every lab again, twice, on an etcd with other history (a learner's): see {@link OtherHistoryRuns}. */
-    private static final OtherHistoryRuns OTHER_HISTORY = new OtherHistoryRuns(OUTPUT, DIAGRAMS);
-
-    @AfterAll
-    static void stopBusyEtcd() {
-        OTHER_HISTORY.close();
-    }
-
-    @TestFactory
-    @Order(5)
-    @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
-    Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
-        return OTHER_HISTORY.tests(chapterLabs());
-    }
-
-    static List<Lab> chapterLabs() {
-        return LabTranscripts.chapter(4);
-    }
-
-    static boolean freshEtcd() {
-        return LabTranscripts.freshEtcd();
     }
 }

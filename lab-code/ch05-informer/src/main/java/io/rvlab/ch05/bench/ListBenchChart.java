@@ -1,5 +1,10 @@
 package io.rvlab.ch05.bench;
 
+import static io.rvlab.support.svg.BarChart.INK;
+import static io.rvlab.support.svg.BarChart.MUTED;
+import static io.rvlab.support.svg.BarChart.text;
+import static io.rvlab.support.svg.SvgText.escape;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
@@ -16,9 +21,6 @@ public final class ListBenchChart {
     private static final int RIGHT = 120;     // room for the value labels
     private static final int BAR = 20;
     private static final int GAP = 8;
-    private static final String FONT = "Helvetica, Arial, sans-serif";
-    private static final String INK = "#1f2937";
-    private static final String GREY = "#6b7280";
     private static final String[] SOLID = {"#b45309", "#7c3aed", "#0f766e"};
     private static final String[] PALE = {"#fde68a", "#ddd6fe", "#99f6e4"};
 
@@ -36,12 +38,12 @@ public final class ListBenchChart {
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append(f("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
                 + " role=\"img\" aria-labelledby=\"t d\">%n", WIDTH, height, WIDTH, height));
-        svg.append("  <title id=\"t\">").append(xml(title)).append("</title>\n");
-        svg.append("  <desc id=\"d\">").append(xml(subtitle(run))).append("</desc>\n");
+        svg.append("  <title id=\"t\">").append(escape(title)).append("</title>\n");
+        svg.append("  <desc id=\"d\">").append(escape(subtitle(run))).append("</desc>\n");
         svg.append(f("  <rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>%n", WIDTH, height));
-        svg.append(label(20, 32, 18, true, INK, "start", title));
-        svg.append(label(20, 54, 12, false, GREY, "start", subtitle(run)));
-        svg.append(label(20, 70, 12, false, GREY, "start",
+        svg.append(text(20, 32, 18, "bold", INK, "start", title));
+        svg.append(text(20, 54, 12, null, MUTED, "start", subtitle(run)));
+        svg.append(text(20, 70, 12, null, MUTED, "start",
                 "solid: peak live heap (after GC); pale: peak heap in use (sampled every 10 ms); lower is better"));
 
         panel(svg, run, modes, top, "API server heap, MiB (dashed: idle, its watch cache full)",
@@ -78,13 +80,13 @@ public final class ListBenchChart {
         }
         double full = max <= 0 ? 1 : max * 1.05;
         int span = WIDTH - LABEL - RIGHT;
-        svg.append(label(20, y + 18, 13, true, INK, "start", heading));
+        svg.append(text(20, y + 18, 13, "bold", INK, "start", heading));
         int barY = y + 28;
         svg.append(f("  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>%n", LABEL, barY - 4, LABEL,
-                barY + modes.size() * (BAR + GAP), GREY));
+                barY + modes.size() * (BAR + GAP), MUTED));
         for (SyncMode m : modes) {
             int colour = m.ordinal() % SOLID.length;
-            svg.append(label(LABEL - 8, barY + 15, 12, false, INK, "end", m.label()));
+            svg.append(text(LABEL - 8, barY + 15, 12, null, INK, "end", m.label()));
             String value = number(scale.of(run.median(m, solid)));
             if (pale != null) {
                 double used = scale.of(run.median(m, pale));
@@ -94,7 +96,7 @@ public final class ListBenchChart {
             int w = (int) Math.round(scale.of(run.median(m, solid)) / full * span);
             svg.append(rect(LABEL, barY, w, BAR, SOLID[colour]));
             int end = pale == null ? w : Math.max(w, (int) Math.round(scale.of(run.median(m, pale)) / full * span));
-            svg.append(label(LABEL + end + 6, barY + 15, 12, false, INK, "start", value));
+            svg.append(text(LABEL + end + 6, barY + 15, 12, null, INK, "start", value));
             if (marker != null) {
                 int x = LABEL + (int) Math.round(scale.of(run.median(m, marker)) / full * span);
                 svg.append(f("  <line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\""
@@ -114,15 +116,6 @@ public final class ListBenchChart {
 
     private static String rect(int x, int y, int w, int h, String fill) {
         return f("  <rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>%n", x, y, Math.max(w, 1), h, fill);
-    }
-
-    private static String label(int x, int y, int size, boolean bold, String fill, String anchor, String text) {
-        return f("  <text x=\"%d\" y=\"%d\" font-family=\"%s\" font-size=\"%d\"%s fill=\"%s\" text-anchor=\"%s\">%s</text>%n",
-                x, y, FONT, size, bold ? " font-weight=\"bold\"" : "", fill, anchor, xml(text));
-    }
-
-    private static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     private static String f(String format, Object... args) {

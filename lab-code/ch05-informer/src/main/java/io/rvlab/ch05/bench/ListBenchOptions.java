@@ -1,5 +1,6 @@
 package io.rvlab.ch05.bench;
 
+import io.rvlab.support.cli.OptionArgs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -67,39 +68,25 @@ public record ListBenchOptions(int objects, int dataBytes, int rounds, long page
         List<SyncMode> modes = d.modes();
         ClientKind client = d.client();
         Path out = d.out();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
+        OptionArgs in = new OptionArgs(args);
+        while (in.hasNext()) {
+            String arg = in.next();
             switch (arg) {
                 case "--quick" -> quick = true;
-                case "--objects" -> objects = whole(arg, value(args, ++i, arg));
-                case "--rounds" -> rounds = whole(arg, value(args, ++i, arg));
-                case "--xmx" -> xmx = value(args, ++i, arg);
+                case "--objects" -> objects = in.whole(arg);
+                case "--rounds" -> rounds = in.whole(arg);
+                case "--xmx" -> xmx = in.value(arg);
                 case "--modes" -> {
-                    String mode = value(args, ++i, arg);
+                    String mode = in.value(arg);
                     modes = mode.equals("all") ? List.of(SyncMode.values())
                             : java.util.Arrays.stream(mode.split(",")).map(String::strip).map(SyncMode::fromOption).distinct().toList();
                 }
-                case "--client" -> client = ClientKind.fromOption(value(args, ++i, arg));
-                case "--out" -> out = Path.of(value(args, ++i, arg));
+                case "--client" -> client = ClientKind.fromOption(in.value(arg));
+                case "--out" -> out = Path.of(in.value(arg));
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
         return new ListBenchOptions(objects != null ? objects : quick ? 2_000 : d.objects(), d.dataBytes(),
                 rounds != null ? rounds : quick ? 1 : d.rounds(), d.pageSize(), xmx, modes, client, out, d.namespace());
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static int whole(String option, String text) {
-        try {
-            return Integer.parseInt(text.replace(",", "").replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": not a whole number: " + text);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.rvlab.ch05.bench;
 
+import io.rvlab.support.text.TextTable;
 import java.util.Locale;
 
 /**

@@ -1,5 +1,6 @@
 package io.rvlab.ch05.labs;
 
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.Reflector;
@@ -45,7 +46,7 @@ public final class ConnectionCutLab implements Lab {
             out.say("The writer below calls the server directly; only the reflector goes through the relay.");
             cluster.startClean(NS);
             cluster.createNamespaces(NS);
-            cluster.api().create(collection, LabCluster.configMap("a", "a1"));
+            cluster.api().create(collection, LabObjects.configMap("a", "a1"));
             cluster.awaitCaches();
 
             out.step("The reflector lists and watches (through the relay)");
@@ -60,7 +61,7 @@ public final class ConnectionCutLab implements Lab {
                 cluster.api().patch(collection + "/a", "{\"data\":{\"k\":\"a2\"}}");
                 log.printUntil(out, "the MODIFIED event", line -> line.is(Kind.EVENT));
                 String before = reflector.lastSyncResourceVersion();
-                out.check(store.getByKey(NS + "/a").map(o -> GoJsonText.data(o).get("k").equals("a2")).orElse(false),
+                out.check(store.getByKey(NS + "/a").map(o -> LabObjects.data(o).get("k").equals("a2")).orElse(false),
                         "the store has a=a2; lastSyncResourceVersion is " + before);
 
                 out.step("The network fails: the relay resets the watch connection and holds new connections");
@@ -71,7 +72,7 @@ public final class ConnectionCutLab implements Lab {
 
                 out.step("Meanwhile, writes go on: update a, create b, delete a");
                 cluster.api().patch(collection + "/a", "{\"data\":{\"k\":\"a3\"}}");
-                cluster.api().create(collection, LabCluster.configMap("b", "b1"));
+                cluster.api().create(collection, LabObjects.configMap("b", "b1"));
                 cluster.api().delete(collection + "/a");
                 long last = cluster.etcdRevision();
                 cluster.awaitConfigMaps(last);

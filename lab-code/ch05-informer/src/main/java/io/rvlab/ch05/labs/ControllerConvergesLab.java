@@ -2,6 +2,7 @@ package io.rvlab.ch05.labs;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.cache.ReflectorOptions;
 import io.rvlab.ch05.cache.ResourceEventHandler;
@@ -78,7 +79,7 @@ public final class ControllerConvergesLab implements Lab {
                 @Override
                 public void onUpdate(ObjectNode oldObject, ObjectNode newObject) {
                     synchronized (updates) {
-                        updates.add(LabCluster.rv(newObject) + "");
+                        updates.add(LabObjects.rv(newObject) + "");
                     }
                 }
             });
@@ -95,7 +96,7 @@ public final class ControllerConvergesLab implements Lab {
                 ownWriteComesBack(out, cluster, web, writes, updates, controller, reconciler, 2);
 
                 out.step("Change only a label: the generation stays 2, and the controller writes nothing");
-                long labelled = LabCluster.rv(cluster.api().patch(web, "{\"metadata\":{\"labels\":{\"team\":\"a\"}}}"));
+                long labelled = LabObjects.rv(cluster.api().patch(web, "{\"metadata\":{\"labels\":{\"team\":\"a\"}}}"));
                 await("the label change to reach the informer", () -> seen(updates, labelled));
                 await("the controller to be idle", controller::isIdle);
                 Thread.sleep(QUIET.toMillis());
@@ -105,7 +106,7 @@ public final class ControllerConvergesLab implements Lab {
 
             out.step("Now the naive controller on the same Deployment: no loop guard, and a status that changes each time");
             out.say("(each of its status writes stamps a condition's lastUpdateTime, so none is a no-op)");
-            long before = LabCluster.rv(cluster.quietApi().get(web));
+            long before = LabObjects.rv(cluster.quietApi().get(web));
             SharedInformer naiveInformer = new SharedInformer("deployments-naive",
                     new ResourceListerWatcher(cluster.config(), collection), ReflectorOptions.CLIENT_GO, Map.of());
             List<String> naiveWrites = new ArrayList<>();
@@ -128,7 +129,7 @@ public final class ControllerConvergesLab implements Lab {
             out.say("$ kubectl get deployment web -n " + NS + " -w   (the resourceVersion climbs on its own; the lab stops the "
                     + "controller after " + NAIVE_WRITES + " writes)");
             ObjectNode after = cluster.quietApi().get(web);
-            out.check(naive.writes() >= NAIVE_WRITES && LabCluster.rv(after) >= before + NAIVE_WRITES,
+            out.check(naive.writes() >= NAIVE_WRITES && LabObjects.rv(after) >= before + NAIVE_WRITES,
                     "at least " + NAIVE_WRITES + " status writes, each answered by its own update event, and the "
                             + "resourceVersion went from " + before + " to at least " + (before + NAIVE_WRITES));
             out.check(after.path("metadata").path("generation").asLong() == 2,
@@ -148,7 +149,7 @@ public final class ControllerConvergesLab implements Lab {
             out.say("the controller: " + writes.get(writes.size() - 1));
         }
         ObjectNode now = cluster.api().get(web);
-        long written = LabCluster.rv(now);
+        long written = LabObjects.rv(now);
         out.check(now.path("status").path("observedGeneration").asLong() == expected,
                 "observedGeneration = generation = " + expected + ", written at resourceVersion " + written);
         await("the write's own update event", () -> seen(updates, written));

@@ -2,6 +2,7 @@ package io.rvlab.ch05.labs;
 
 import io.rvlab.ch01.Compactor;
 import io.rvlab.ch01.Etcdctl;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
@@ -61,7 +62,7 @@ public final class ForcedRelistLab implements Lab {
             out.say("TCP relay, as in lab 5.2; the writer calls it directly.");
             cluster.startClean(NS);
             cluster.createNamespaces(NS);
-            cluster.api().create(collection, LabCluster.configMap("settings", "v0"));
+            cluster.api().create(collection, LabObjects.configMap("settings", "v0"));
             cluster.awaitCaches();
 
             out.step("An informer lists and watches; the history checker records what it does");
@@ -88,7 +89,7 @@ public final class ForcedRelistLab implements Lab {
                 long first = 0;
                 long newest = 0;
                 for (int i = 2; i < 2 + WINDOW + 1; i++) {
-                    newest = LabCluster.rv(cluster.quietApi().patch(item, "{\"data\":{\"k\":\"v" + i + "\"}}"));
+                    newest = LabObjects.rv(cluster.quietApi().patch(item, "{\"data\":{\"k\":\"v" + i + "\"}}"));
                     first = first == 0 ? newest : first;
                 }
                 out.say(CurlLine.of("PATCH", item, "application/merge-patch+json", "{\"data\":{\"k\":\"v2\"}}")
@@ -124,7 +125,7 @@ public final class ForcedRelistLab implements Lab {
                 out.check(GoJsonText.objects(informer.indexer().list()).equals(server), "the store equals a fresh list: " + server);
 
                 out.step("One more update reaches the informer; then the history checker judges the run against etcd");
-                long last = LabCluster.rv(cluster.api().patch(item, "{\"data\":{\"k\":\"v9\"}}"));
+                long last = LabObjects.rv(cluster.api().patch(item, "{\"data\":{\"k\":\"v9\"}}"));
                 log.printUntil(out, "the last event", line -> line.is(Kind.EVENT)
                         && line.event().type() == WatchEvent.Type.MODIFIED);
                 EtcdState truth = EtcdState.read(lab.client(), ResourceTypes.CONFIGMAPS.prefix(NS));

@@ -1,6 +1,7 @@
 package io.rvlab.ch05.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rvlab.ch02.labs.LabObjects;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -10,19 +11,12 @@ final class GoJsonText {
     private GoJsonText() {
     }
 
-    /** The data of a ConfigMap, keys sorted: {@code {k=v1}}. */
-    static Map<String, String> data(JsonNode object) {
-        Map<String, String> data = new TreeMap<>();
-        object.path("data").fields().forEachRemaining(e -> data.put(e.getKey(), e.getValue().asText()));
-        return data;
-    }
-
     /** "name@rv k=v" for each object, sorted by name: a store or a list, in one line. */
     static String objects(Iterable<? extends JsonNode> objects) {
         Map<String, String> sorted = new TreeMap<>();
         for (JsonNode o : objects) {
             sorted.put(o.path("metadata").path("name").asText(), o.path("metadata").path("resourceVersion").asText()
-                    + (o.has("data") ? " " + data(o) : ""));
+                    + (o.has("data") ? " " + LabObjects.data(o) : ""));
         }
         StringBuilder text = new StringBuilder();
         sorted.forEach((name, rest) -> text.append(text.length() == 0 ? "" : ", ").append(name).append('@').append(rest));

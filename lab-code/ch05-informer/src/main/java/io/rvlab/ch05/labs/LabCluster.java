@@ -1,16 +1,11 @@
 package io.rvlab.ch05.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
-import io.rvlab.ch01.Await;
-import io.rvlab.ch01.Bytes;
-import io.rvlab.ch01.Etcdctl;
 import io.rvlab.ch01.RevisionReader;
-import io.rvlab.ch01.RevisionWriter;
+import io.rvlab.ch02.labs.LabEtcd;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.client.RestConfig;
@@ -90,28 +85,13 @@ final class LabCluster implements AutoCloseable {
      * namespaces), straight in etcd; on a fresh etcd nothing is there and nothing is written.
      */
     void startClean(String... namespaces) {
-        long deleted = 0;
-        RevisionWriter writer = new RevisionWriter(etcd);
-        for (String namespace : namespaces) {
-            for (var type : List.of(ResourceTypes.CONFIGMAPS, ResourceTypes.DEPLOYMENTS)) {
-                String prefix = type.prefix(namespace).path();
-                out.etcdctl(Etcdctl.deletePrefix(prefix));
-                deleted += writer.deletePrefix(prefix);
-            }
-            String key = Keys.clusterObject("namespaces", namespace).path();
-            out.etcdctl(Etcdctl.delete(key));
-            deleted += Await.result(etcd.getKVClient().delete(Bytes.bytes(key))).getDeleted();
-        }
-        out.show("deleted %d key(s) left by an earlier run", deleted);
+        LabEtcd.startClean(out, etcd, List.of("configmaps", "deployments"), namespaces);
     }
 
     /** Creates the namespaces, through the API (printed). */
     void createNamespaces(String... names) {
         for (String name : names) {
-            ObjectNode ns = JsonNodeFactory.instance.objectNode();
-            ns.put("apiVersion", "v1").put("kind", "Namespace");
-            ns.putObject("metadata").put("name", name);
-            api.create("/api/v1/namespaces", ns);
+            api.create("/api/v1/namespaces", LabObjects.namespace(name));
         }
     }
 
@@ -192,20 +172,8 @@ final class LabCluster implements AutoCloseable {
             line.append("  observedGeneration ").append(body.path("status").path("observedGeneration").asLong());
         }
         if (body.has("data")) {
-            line.append("  data ").append(GoJsonText.data(body));
+            line.append("  data ").append(LabObjects.data(body));
         }
         return line.toString();
-    }
-
-    static ObjectNode configMap(String name, String value) {
-        ObjectNode cm = JsonNodeFactory.instance.objectNode();
-        cm.put("apiVersion", "v1").put("kind", "ConfigMap");
-        cm.putObject("metadata").put("name", name);
-        cm.putObject("data").put("k", value);
-        return cm;
-    }
-
-    static long rv(JsonNode object) {
-        return Long.parseLong(object.path("metadata").path("resourceVersion").asText());
     }
 }

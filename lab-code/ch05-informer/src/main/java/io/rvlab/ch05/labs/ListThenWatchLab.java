@@ -1,5 +1,6 @@
 package io.rvlab.ch05.labs;
 
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.Reflector;
@@ -48,8 +49,8 @@ public final class ListThenWatchLab implements Lab {
             out.say("Its watch cache sends a watcher a BOOKMARK every 0.5 s when it has got further (kube-apiserver: every minute).");
             cluster.startClean(NS, OTHER);
             cluster.createNamespaces(NS, OTHER);
-            cluster.api().create(collection, LabCluster.configMap("a", "a1"));
-            long b = LabCluster.rv(cluster.api().create(collection, LabCluster.configMap("b", "b1")));
+            cluster.api().create(collection, LabObjects.configMap("a", "a1"));
+            long b = LabObjects.rv(cluster.api().create(collection, LabObjects.configMap("b", "b1")));
             cluster.awaitCaches();
 
             out.step("Start a reflector on " + NS + "'s ConfigMaps: its first LIST is at resourceVersion \"0\"");
@@ -78,7 +79,7 @@ public final class ListThenWatchLab implements Lab {
                                 + ") (client-go: [300, 600))");
 
                 out.step("Changes arrive as events; each moves lastSyncResourceVersion to its own resourceVersion");
-                cluster.api().create(collection, LabCluster.configMap("c", "c1"));
+                cluster.api().create(collection, LabObjects.configMap("c", "c1"));
                 cluster.api().patch(collection + "/a", "{\"data\":{\"k\":\"a2\"}}");
                 cluster.api().delete(collection + "/b");
                 long deleted = cluster.etcdRevision(); // a delete answers with a Status: its revision is etcd's now
@@ -91,8 +92,8 @@ public final class ListThenWatchLab implements Lab {
                 out.check(GoJsonText.objects(store.list()).equals(server), "the store equals a fresh list: " + server);
 
                 out.step("A write in another namespace: no event here, but a BOOKMARK moves lastSyncResourceVersion");
-                long other = LabCluster.rv(cluster.api().create("/api/v1/namespaces/" + OTHER + "/configmaps",
-                        LabCluster.configMap("x", "x1")));
+                long other = LabObjects.rv(cluster.api().create("/api/v1/namespaces/" + OTHER + "/configmaps",
+                        LabObjects.configMap("x", "x1")));
                 log.printUntil(out, "the BOOKMARK", line -> line.is(Kind.EVENT)
                         && line.event().type() == WatchEvent.Type.BOOKMARK);
                 out.check(reflector.lastSyncResourceVersion().equals(Long.toString(other)),

@@ -2,6 +2,7 @@ package io.rvlab.ch05.labs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.api.StatusException;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.wire.gojson.GoJson;
 import io.rvlab.ch04.client.StreamWatcher;
 import io.rvlab.ch04.watch.WatchEvent;
@@ -121,7 +122,7 @@ final class ReflectorLog implements ReflectorListener {
         } else {
             ObjectNode o = event.object();
             text = "    " + event.type() + " " + o.path("metadata").path("name").asText() + "  resourceVersion "
-                    + event.resourceVersion() + (o.has("data") ? "  data " + GoJsonText.data(o) : "")
+                    + event.resourceVersion() + (o.has("data") ? "  data " + LabObjects.data(o) : "")
                     + "  -> lastSyncResourceVersion \"" + lastSyncResourceVersion + "\"";
         }
         add(Kind.EVENT, text, event);

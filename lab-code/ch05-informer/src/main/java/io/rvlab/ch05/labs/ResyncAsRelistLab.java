@@ -1,5 +1,6 @@
 package io.rvlab.ch05.labs;
 
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.cache.ListerWatcher;
@@ -54,7 +55,7 @@ public final class ResyncAsRelistLab implements Lab {
             cluster.startClean(NS);
             cluster.createNamespaces(NS);
             for (int i = 0; i < 3; i++) {
-                cluster.api().create(collection, LabCluster.configMap("cm-" + i, "v0"));
+                cluster.api().create(collection, LabObjects.configMap("cm-" + i, "v0"));
             }
             cluster.awaitCaches();
 

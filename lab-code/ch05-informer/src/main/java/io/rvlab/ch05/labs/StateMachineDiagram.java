@@ -1,5 +1,8 @@
 package io.rvlab.ch05.labs;
 
+import static io.rvlab.support.svg.SvgText.escape;
+import static io.rvlab.support.svg.SvgText.wrap;
+
 import io.rvlab.ch05.labs.StateMachineRecorder.State;
 import io.rvlab.ch05.labs.StateMachineRecorder.Transition;
 import java.io.IOException;
@@ -55,13 +58,13 @@ final class StateMachineDiagram {
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
                 .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
                 .append("\" font-family=\"sans-serif\">\n");
-        svg.append("<title>").append(esc(title)).append("</title>\n");
+        svg.append("<title>").append(escape(title)).append("</title>\n");
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        svg.append("<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">").append(esc(title)).append("</text>\n");
+        svg.append("<text x=\"20\" y=\"30\" font-size=\"18\" font-weight=\"bold\">").append(escape(title)).append("</text>\n");
         int line = 0;
         for (String text : wrap(caption, 130)) {
             svg.append("<text x=\"20\" y=\"").append(52 + 16 * line++).append("\" font-size=\"12\" fill=\"#374151\">")
-                    .append(esc(text)).append("</text>\n");
+                    .append(escape(text)).append("</text>\n");
         }
         for (Transition t : Transition.values()) {
             edge(svg, t);
@@ -166,7 +169,7 @@ final class StateMachineDiagram {
         for (int i = 0; i < lines.length; i++) {
             svg.append("<text x=\"").append(lx).append("\" y=\"").append(ly + 15 * i).append("\" font-size=\"12\" text-anchor=\"")
                     .append(anchor).append("\" fill=\"").append(isTaken ? color : "#6b7280").append("\"")
-                    .append(isTaken ? " font-weight=\"bold\"" : "").append('>').append(esc(lines[i])).append("</text>\n");
+                    .append(isTaken ? " font-weight=\"bold\"" : "").append('>').append(escape(lines[i])).append("</text>\n");
         }
     }
 
@@ -179,25 +182,5 @@ final class StateMachineDiagram {
         double by = y - 12 * uy;
         svg.append(String.format(Locale.ROOT, "<polygon points=\"%d,%d %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>%n", x, y,
                 bx - 5 * uy, by + 5 * ux, bx + 5 * uy, by - 5 * ux, color));
-    }
-
-    private static List<String> wrap(String text, int max) {
-        List<String> lines = new java.util.ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        for (String word : text.split(" ")) {
-            if (current.length() > 0 && current.length() + 1 + word.length() > max) {
-                lines.add(current.toString());
-                current.setLength(0);
-            }
-            current.append(current.length() == 0 ? "" : " ").append(word);
-        }
-        if (current.length() > 0) {
-            lines.add(current.toString());
-        }
-        return lines;
-    }
-
-    private static String esc(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 }

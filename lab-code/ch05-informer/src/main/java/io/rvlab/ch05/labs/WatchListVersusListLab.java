@@ -1,5 +1,6 @@
 package io.rvlab.ch05.labs;
 
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch05.cache.Reflector;
@@ -48,7 +49,7 @@ public final class WatchListVersusListLab implements Lab {
             cluster.createNamespaces(NS);
             long last = 0;
             for (int i = 0; i < OBJECTS; i++) {
-                last = LabCluster.rv(cluster.quietApi().create(collection, LabCluster.configMap(String.format("cm-%03d", i),
+                last = LabObjects.rv(cluster.quietApi().create(collection, LabObjects.configMap(String.format("cm-%03d", i),
                         "v" + i)));
             }
             out.say(CurlLine.of("POST", collection, "application/json",

@@ -2,24 +2,16 @@ package io.rvlab.ch05.labs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rvlab.support.lab.Lab;
+import io.rvlab.support.lab.ChapterLabsTest;
 import io.rvlab.support.lab.LabTranscripts;
 import io.rvlab.support.lab.Labs;
-import io.rvlab.support.lab.OtherHistoryRuns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Runs every lab of chapter 5 on a fresh etcd and keeps its transcript in target/lab-output (and the
@@ -27,14 +19,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * with other history, where the same claims must hold. See {@link LabTranscripts}.
  */
 @DisplayName("Chapter 5's labs, captured for the docs")
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class LabOutputTest {
-
-    static final Path OUTPUT = Path.of("target/lab-output");
-    static final Path RERUN = Path.of("target/lab-output-rerun");
+class LabOutputTest extends ChapterLabsTest {
 
     /** Claims each lab must have made (and checked), with a fresh etcd's revisions. */
-    static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
+    private static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
             "5.1", List.of("$ curl -s \"$APISERVER/api/v1/namespaces/lab-5-1/configmaps?resourceVersion=0&limit=500\"",
                     "\u2714 the store holds a and b, replaced at the list's resourceVersion 8, which is now lastSyncResourceVersion",
                     "DELETED b  resourceVersion 11  data {k=b1}  -> lastSyncResourceVersion \"11\"",
@@ -61,42 +49,13 @@ class LabOutputTest {
             "5.8", List.of("\u2714 the checker caught LIST_LOOP"),
             "5.9", List.of("\u2714 the checker caught RESYNC_LISTED"));
 
-    static final List<String> DIAGRAMS = List.of(ForcedRelistLab.DIAGRAM);
-
-    @Test
-    @Order(1)
-    @DisplayName("the chapter registers labs 5.1 to 5.9")
-    void labsAreRegistered() {
-        assertThat(chapterLabs()).extracting(Lab::id)
-                .containsExactly("5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9");
-    }
-
-    @TestFactory
-    @Order(2)
-    @DisplayName("each lab runs to the end on a fresh etcd and its transcript holds the checks the chapter quotes")
-    Stream<DynamicTest> captureEveryLab() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            String transcript = LabTranscripts.capture(lab, OUTPUT);
-            assertThat(LabTranscripts.transcriptFile(lab, OUTPUT)).hasContent(transcript);
-            assertThat(transcript).contains("  $ etcdctl ");
-            if (LabTranscripts.freshEtcd()) {
-                LabTranscripts.requireContains(lab, transcript, EXPECTED_CHECKS.getOrDefault(lab.id(), List.of()));
-            }
-        }));
-    }
-
-    @TestFactory
-    @Order(3)
-    @DisplayName("each lab's transcript and diagram are the same on every fresh etcd")
-    Stream<DynamicTest> transcriptsAreDeterministic() {
-        return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
-            Assumptions.assumeTrue(LabTranscripts.freshEtcd(), "only a fresh etcd gives the same revisions twice");
-            LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, DIAGRAMS);
-        }));
+    LabOutputTest() {
+        super(List.of("5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9"), EXPECTED_CHECKS,
+                List.of("  $ etcdctl "), List.of(ForcedRelistLab.DIAGRAM));
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     @DisplayName("the state machine of lab 5.3 is well-formed SVG with the transitions it took numbered in order")
     void stateMachineDiagram() throws Exception {
         Path svg = OUTPUT.resolve(ForcedRelistLab.DIAGRAM);
@@ -109,23 +68,5 @@ class LabOutputTest {
                         ">4. connection cut: WATCH again from lastSync<", ">5. ERROR 410 Expired<",
                         ">6. LIST at lastSync (not \"\")<")
                 .contains(">timeout: WATCH again from lastSync<", ">resyncPeriod<");
-    }
-
-    private static final OtherHistoryRuns OTHER_HISTORY = new OtherHistoryRuns(OUTPUT, DIAGRAMS);
-
-    @AfterAll
-    static void stopBusyEtcd() {
-        OTHER_HISTORY.close();
-    }
-
-    @TestFactory
-    @Order(5)
-    @DisplayName("each lab makes and keeps the same claims on an etcd with other history, twice in a row")
-    Stream<DynamicTest> labsHoldOnAnEtcdWithOtherHistory() {
-        return OTHER_HISTORY.tests(chapterLabs());
-    }
-
-    static List<Lab> chapterLabs() {
-        return LabTranscripts.chapter(5);
     }
 }

@@ -1,15 +1,9 @@
 package io.rvlab.ch06.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
-import io.rvlab.ch01.Await;
-import io.rvlab.ch01.Bytes;
-import io.rvlab.ch01.Etcdctl;
-import io.rvlab.ch01.RevisionWriter;
-import io.rvlab.ch02.registry.ResourceTypes;
-import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch02.labs.LabEtcd;
+import io.rvlab.ch02.labs.LabObjects;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch06.client.ApplyClient;
 import io.rvlab.ch06.server.ApplyApiServer;
@@ -29,7 +23,6 @@ import java.util.function.UnaryOperator;
  * object's managedFields as a table, and the clean-up of what an earlier run left.
  */
 final class LabCluster implements AutoCloseable {
-
 
     private final Narrator out;
     private final Client etcd;
@@ -110,28 +103,13 @@ final class LabCluster implements AutoCloseable {
      * namespaces), straight in etcd; on a fresh etcd nothing is there and nothing is written.
      */
     void startClean(String... namespaces) {
-        long deleted = 0;
-        RevisionWriter writer = new RevisionWriter(etcd);
-        for (String namespace : namespaces) {
-            for (var type : List.of(ResourceTypes.CONFIGMAPS, ResourceTypes.DEPLOYMENTS)) {
-                String prefix = type.prefix(namespace).path();
-                out.etcdctl(Etcdctl.deletePrefix(prefix));
-                deleted += writer.deletePrefix(prefix);
-            }
-            String key = Keys.clusterObject("namespaces", namespace).path();
-            out.etcdctl(Etcdctl.delete(key));
-            deleted += Await.result(etcd.getKVClient().delete(Bytes.bytes(key))).getDeleted();
-        }
-        out.show("deleted %d key(s) left by an earlier run", deleted);
+        LabEtcd.startClean(out, etcd, List.of("configmaps", "deployments"), namespaces);
     }
 
     /** Creates the namespaces, quietly (a line says so). */
     void createNamespaces(String... names) {
         for (String name : names) {
-            ObjectNode ns = JsonNodeFactory.instance.objectNode();
-            ns.put("apiVersion", "v1").put("kind", "Namespace");
-            ns.putObject("metadata").put("name", name);
-            quiet.create("/api/v1/namespaces", ns, null);
+            quiet.create("/api/v1/namespaces", LabObjects.namespace(name), null);
             out.say("$ kubectl create namespace " + name);
         }
     }

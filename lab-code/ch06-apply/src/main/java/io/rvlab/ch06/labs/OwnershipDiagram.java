@@ -1,5 +1,8 @@
 package io.rvlab.ch06.labs;
 
+import static io.rvlab.support.svg.SvgText.escape;
+import static io.rvlab.support.svg.SvgText.wrap;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +66,7 @@ final class OwnershipDiagram {
         StringBuilder svg = new StringBuilder();
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"").append(height)
                 .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\" font-family=\"sans-serif\">\n");
-        svg.append("<title>").append(esc(title)).append("</title>\n");
+        svg.append("<title>").append(escape(title)).append("</title>\n");
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
         text(svg, 20, 30, 18, "bold", "#111827", title);
         int line = 0;
@@ -126,26 +129,6 @@ final class OwnershipDiagram {
     private static void text(StringBuilder svg, int x, int y, int size, String weight, String fill, String text) {
         svg.append("<text x=\"").append(x).append("\" y=\"").append(y).append("\" font-size=\"").append(size)
                 .append("\" font-weight=\"").append(weight).append("\" fill=\"").append(fill).append("\">")
-                .append(esc(text)).append("</text>\n");
-    }
-
-    private static List<String> wrap(String text, int width) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
-                lines.add(line.toString());
-                line.setLength(0);
-            }
-            line.append(line.length() > 0 ? " " : "").append(word);
-        }
-        if (line.length() > 0) {
-            lines.add(line.toString());
-        }
-        return lines;
-    }
-
-    private static String esc(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+                .append(escape(text)).append("</text>\n");
     }
 }

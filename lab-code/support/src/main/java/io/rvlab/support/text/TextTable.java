@@ -1,27 +1,39 @@
-package io.rvlab.ch05.bench;
+package io.rvlab.support.text;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * A plain-text table with column groups: a group line, a header line, a rule, then the rows; the
- * first column left-aligned, the others right-aligned, groups separated by " | ".
+ * A plain-text table with column groups, as the benchmarks print their results: a group line, a
+ * header line, a rule, then the rows; groups separated by " | ", columns by two spaces. Numbers read
+ * best right-aligned, names left-aligned: the first column is left-aligned unless
+ * {@link #leftAligned(int...)} names others, and every other column is right-aligned.
  */
-final class TextTable {
+public final class TextTable {
 
     private final List<String> groups = new ArrayList<>();
     private final List<List<String>> headers = new ArrayList<>();
     private final List<List<String>> rows = new ArrayList<>();
+    private final Set<Integer> left = new TreeSet<>(Set.of(0));
 
     /** Adds a group of columns; a row's cells fill the groups' columns in order. */
-    TextTable group(String name, String... columnHeaders) {
+    public TextTable group(String name, String... columnHeaders) {
         groups.add(name);
         headers.add(List.of(columnHeaders));
         return this;
     }
 
-    TextTable row(String... cells) {
+    /** The columns (counted from 0 across all groups) to align left; all others are aligned right. */
+    public TextTable leftAligned(int... columns) {
+        left.clear();
+        Arrays.stream(columns).forEach(left::add);
+        return this;
+    }
+
+    public TextTable row(String... cells) {
         int columns = headers.stream().mapToInt(List::size).sum();
         if (cells.length != columns) {
             throw new IllegalArgumentException("a row of " + columns + " cells, not " + cells.length);
@@ -30,7 +42,7 @@ final class TextTable {
         return this;
     }
 
-    String render() {
+    public String render() {
         List<String> flatHeaders = headers.stream().flatMap(List::stream).toList();
         int[] width = new int[flatHeaders.size()];
         for (int c = 0; c < width.length; c++) {
@@ -81,7 +93,7 @@ final class TextTable {
                 line.append(k > 0 ? "  " : g > 0 ? " | " : "");
                 String cell = cells.get(column);
                 String pad = " ".repeat(width[column] - cell.length());
-                line.append(column == 0 ? cell + pad : pad + cell);
+                line.append(left.contains(column) ? cell + pad : pad + cell);
             }
         }
         return line.toString().stripTrailing();
