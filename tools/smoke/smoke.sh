@@ -94,10 +94,12 @@ start_bg() {   # start_bg VAR_FOR_PID LOG READY_RE LIMIT command...
   return 1
 }
 
-stop_pid() {   # SIGINT (Ctrl-C) to the process group, then wait; SIGKILL after 30 s
+stop_pid() {   # SIGTERM to the process group, then wait; SIGKILL after 30 s
   local pid="$1" i
   kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null; return 0; }
-  kill -INT -- "-$pid" 2>/dev/null || kill -INT "$pid" 2>/dev/null
+  # Not SIGINT: bash starts a background job with SIGINT ignored, so a JVM never saw it and was killed
+  # after 30 s, leaving its etcd container behind. SIGTERM runs the same shutdown hooks as Ctrl-C.
+  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
   for i in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
   kill -0 "$pid" 2>/dev/null && kill -KILL -- "-$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
