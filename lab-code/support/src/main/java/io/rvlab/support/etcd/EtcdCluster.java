@@ -110,15 +110,15 @@ public final class EtcdCluster implements AutoCloseable {
      * not answer is skipped); -1 if no answering member knows a leader.
      */
     public int leader() {
+        // One status call per member: each answer names the member that gave it and the leader it knows.
+        java.util.Map<Long, Integer> indexOfId = new java.util.HashMap<>();
+        long leaderId = 0;
         for (int i = 0; i < size(); i++) {
             try {
                 StatusResponse status = client.getMaintenanceClient().statusMember(endpoints.get(i)).get(3, TimeUnit.SECONDS);
-                if (status.getLeader() == 0) {
-                    continue;
-                }
-                int index = indexOfMember(status.getLeader());
-                if (index >= 0) {
-                    return index;
+                indexOfId.put(status.getHeader().getMemberId(), i);
+                if (leaderId == 0) {
+                    leaderId = status.getLeader();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -127,7 +127,7 @@ public final class EtcdCluster implements AutoCloseable {
                 // stopped, frozen or partitioned: ask the next one
             }
         }
-        return -1;
+        return indexOfId.getOrDefault(leaderId, -1);
     }
 
     /** Waits until a leader is known and returns its index. */
@@ -189,20 +189,6 @@ public final class EtcdCluster implements AutoCloseable {
                     + " is not the course's to stop or cut: faults need the members the harness starts (unset RVLAB_ETCD_ENDPOINTS)");
         }
         return members.get(member);
-    }
-
-    private int indexOfMember(long memberId) throws Exception {
-        for (int i = 0; i < size(); i++) {
-            try {
-                StatusResponse status = client.getMaintenanceClient().statusMember(endpoints.get(i)).get(3, TimeUnit.SECONDS);
-                if (status.getHeader().getMemberId() == memberId) {
-                    return i;
-                }
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException unanswered) {
-                // this one cannot be the leader a member just reported... unless it is cut off; try the rest
-            }
-        }
-        return -1;
     }
 
     private static void pause(long millis) {
