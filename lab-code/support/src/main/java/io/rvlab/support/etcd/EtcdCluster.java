@@ -162,6 +162,31 @@ public final class EtcdCluster implements AutoCloseable {
             throw new IllegalStateException("member " + member + " came back at " + now + ", not " + endpoints.get(member)
                     + ": this container engine gave the container another address on restart (Podman keeps it)");
         }
+        awaitAnswer(member, Duration.ofSeconds(60));
+    }
+
+    /**
+     * Waits until a started member answers, each time on a new connection: a client that dialled it
+     * while it was still down backs off (gRPC's reconnect backoff grows to minutes), so a caller's
+     * first client made too early could wait long after the member is back.
+     */
+    private void awaitAnswer(int member, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            try (Client probe = clientOf(member)) {
+                probe.getMaintenanceClient().statusMember(endpoints.get(member)).get(2, TimeUnit.SECONDS);
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for member " + member, e);
+            } catch (Exception notYet) {
+                last = notYet;
+                pause(200);
+            }
+        }
+        throw new IllegalStateException("member " + member + " did not answer within " + timeout.toSeconds()
+                + " s of its start: " + last, last);
     }
 
     /** Freezes every process of a member: it neither answers nor notices that time passes. */
