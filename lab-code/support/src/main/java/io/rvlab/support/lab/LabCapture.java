@@ -20,8 +20,14 @@ public final class LabCapture {
     public static String capture(Lab lab, Path dir) throws Exception {
         Files.createDirectories(dir);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (Etcd etcd = Etcd.start(); PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            LabRunner.run(lab, etcd, out, dir);
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            if (lab instanceof ClusterLab) {
+                LabRunner.run(lab, null, out, dir); // it starts a cluster of its own
+            } else {
+                try (Etcd etcd = Etcd.start()) {
+                    LabRunner.run(lab, etcd, out, dir);
+                }
+            }
         }
         String transcript = bytes.toString(StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("lab-" + lab.id() + ".txt"), transcript, StandardCharsets.UTF_8);

@@ -40,6 +40,9 @@ public final class OtherHistoryRuns implements AutoCloseable {
     }
 
     private void check(Lab lab) throws Exception {
+        if (lab instanceof ClusterLab) {
+            org.junit.jupiter.api.Assumptions.abort("lab " + lab.id() + " starts a new etcd cluster on every run: no other history to meet");
+        }
         Etcd etcd = busyEtcd();
         String fresh = LabTranscripts.captured(lab, freshOutput);
         long before = revision(etcd);
