@@ -490,6 +490,32 @@ rm -rf "$OUT"; mkdir -p "$OUT"
 TOTAL_START="$(now)"
 # The walkthrough's kubectl lines use this kubeconfig (README: in a folder outside the repository).
 export KUBECONFIG="$WORK/kubeconfig"
+# ./course serve --etcd-members 3 --replicas 2 as the README and chapter 7 show it: three etcd members, two
+# replicas behind one address. kubectl creates an object; two curl GETs (one connection each, so one to each
+# replica in turn) read it at the same resourceVersion, and the log names the replica that served each.
+steps_serve_cluster() {
+  local shown="./course serve --etcd-members 3 --replicas 2" p pid start log="$OUT/course_serve_cluster.log"
+  RAN+=("$shown")
+  wanted "$shown" || return 0
+  start="$(now)"; p="$(free_port)"
+  if start_bg pid "$log" 'Press Ctrl-C' 600 "$COURSE" serve --etcd-members 3 --replicas 2 --port "$p"; then
+    local url="http://127.0.0.1:$p" rv1="" rv2=""
+    kubectl --server "$url" create configmap smoke-cluster --from-literal=a=b >/dev/null 2>&1 </dev/null
+    rv1="$(curl -s --max-time 10 "$url/api/v1/namespaces/default/configmaps/smoke-cluster" | sed -n 's/.*"resourceVersion": *"\([0-9]*\)".*/\1/p')"
+    rv2="$(curl -s --max-time 10 "$url/api/v1/namespaces/default/configmaps/smoke-cluster" | sed -n 's/.*"resourceVersion": *"\([0-9]*\)".*/\1/p')"
+    sleep 1
+    if [ -n "$rv1" ] && [ "$rv1" = "$rv2" ] && grep -q '^replica-1 | GET /api/v1/namespaces/default/configmaps/smoke-cluster' "$log" \
+       && grep -q '^replica-2 | GET /api/v1/namespaces/default/configmaps/smoke-cluster' "$log" && grep -q '^etcd: 3 members' "$log"; then
+      report PASS "$start" "$shown --port $p" "3 members; both replicas served the object at resourceVersion $rv1"
+    else
+      report FAIL "$start" "$shown --port $p" "resourceVersions '$rv1' and '$rv2'; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+    fi
+  else
+    report FAIL "$start" "$shown --port $p" "did not come up; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+  fi
+  stop_pid "$pid"
+}
+
 steps_basic
 steps_exercises
 steps_lab
@@ -498,6 +524,7 @@ steps_controller
 steps_serve
 steps_serve_tls
 steps_serve_exercise
+steps_serve_cluster
 steps_watch
 steps_class
 steps_bench

@@ -43,6 +43,7 @@ public final class ControlPlane implements AutoCloseable {
         return start(etcd, false, replicas, factory, "127.0.0.1", 0);
     }
 
+    // tag::start[]
     private static ControlPlane start(EtcdCluster etcd, boolean ownsEtcd, int count, ServerFactory factory, String bind,
             int port) {
         if (count < 1) {
@@ -59,6 +60,7 @@ public final class ControlPlane implements AutoCloseable {
             throw e;
         }
     }
+    // end::start[]
 
     /** The balancer's address: what kubectl and the informers are given. */
     public URI url() {

@@ -66,6 +66,7 @@ public final class ReplicaBalancer implements AutoCloseable {
         return URI.create("http" + (replicas.get(0).server().secure() ? "s" : "") + "://" + host + ":" + port());
     }
 
+    // tag::connect[]
     private void accept(NetSocket front) {
         front.pause(); // nothing is read until the replica's side is connected
         long number = connections.incrementAndGet();
@@ -93,6 +94,7 @@ public final class ReplicaBalancer implements AutoCloseable {
             back.pipeTo(front);
         });
     }
+    // end::connect[]
 
     private void say(String format, Object... args) {
         PrintStream out = log;
