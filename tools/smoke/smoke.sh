@@ -315,7 +315,11 @@ steps_site() {   # ./course site --serve builds exactly as ./course site does, t
 # `get -w` runs for 5 seconds, and the files go to a temporary folder.
 readme_shell_lines() {   # the lines of README.adoc's shell blocks that are not ./course commands (nor the --tls block's)
   awk '/^\[source,shell\]/ { want = 1; next } /^----$/ { if (inb) inb = 0; else if (want) inb = 1; want = 0; next }
-       inb && $0 !~ /^[ \t]*#/ && $0 !~ /^\.\/course/ && $0 !~ /^[ \t]*$/ && $0 !~ /\.rvlab\// { print }' README.adoc
+       inb && $0 !~ /^[ \t]*#/ && $0 !~ /^\.\/course/ && $0 !~ /^[ \t]*$/ && $0 !~ /\.rvlab\// && $0 !~ /127\.0\.0\.1:18081/ { print }' README.adoc
+}
+readme_cluster_lines() {   # the README's lines for the control plane (./course serve --etcd-members 3 --replicas 2 --port 18081)
+  awk '/^\[source,shell\]/ { want = 1; next } /^----$/ { if (inb) inb = 0; else if (want) inb = 1; want = 0; next }
+       inb && $0 !~ /^\.\/course/ && $0 ~ /127\.0\.0\.1:18081/ { print }' README.adoc
 }
 readme_tls_lines() {   # the README's lines for ./course serve --tls: those that use .rvlab/kubeconfig or the course CA
   awk '/^\[source,shell\]/ { want = 1; next } /^----$/ { if (inb) inb = 0; else if (want) inb = 1; want = 0; next }
@@ -490,28 +494,40 @@ rm -rf "$OUT"; mkdir -p "$OUT"
 TOTAL_START="$(now)"
 # The walkthrough's kubectl lines use this kubeconfig (README: in a folder outside the repository).
 export KUBECONFIG="$WORK/kubeconfig"
-# ./course serve --etcd-members 3 --replicas 2 as the README and chapter 7 show it: three etcd members, two
-# replicas behind one address. kubectl creates an object; two curl GETs (one connection each, so one to each
-# replica in turn) read it at the same resourceVersion, and the log names the replica that served each.
+# ./course serve --etcd-members 3 --replicas 2 --port 18081 as the README shows it: three etcd members, two
+# replicas behind one address, and the README's kubectl lines against it. Then two curl GETs (one connection
+# each, so one to each replica in turn) read the object at one resourceVersion, and the log names the replica
+# that served each.
 steps_serve_cluster() {
-  local shown="./course serve --etcd-members 3 --replicas 2" p pid start log="$OUT/course_serve_cluster.log"
-  RAN+=("$shown")
+  local cport=18081 shown="./course serve --etcd-members 3 --replicas 2 --port 18081" pid start log="$OUT/course_serve_cluster.log"
+  port_free 18081 || { cport="$(free_port)"; shown="./course serve --etcd-members 3 --replicas 2 --port $cport"; }
+  RAN+=("./course serve --etcd-members 3 --replicas 2 --port 18081" "./course serve --etcd-members 3 --replicas 2")
   wanted "$shown" || return 0
-  start="$(now)"; p="$(free_port)"
-  if start_bg pid "$log" 'Press Ctrl-C' 600 "$COURSE" serve --etcd-members 3 --replicas 2 --port "$p"; then
-    local url="http://127.0.0.1:$p" rv1="" rv2=""
-    kubectl --server "$url" create configmap smoke-cluster --from-literal=a=b >/dev/null 2>&1 </dev/null
-    rv1="$(curl -s --max-time 10 "$url/api/v1/namespaces/default/configmaps/smoke-cluster" | sed -n 's/.*"resourceVersion": *"\([0-9]*\)".*/\1/p')"
-    rv2="$(curl -s --max-time 10 "$url/api/v1/namespaces/default/configmaps/smoke-cluster" | sed -n 's/.*"resourceVersion": *"\([0-9]*\)".*/\1/p')"
-    sleep 1
-    if [ -n "$rv1" ] && [ "$rv1" = "$rv2" ] && grep -q '^replica-1 | GET /api/v1/namespaces/default/configmaps/smoke-cluster' "$log" \
-       && grep -q '^replica-2 | GET /api/v1/namespaces/default/configmaps/smoke-cluster' "$log" && grep -q '^etcd: 3 members' "$log"; then
-      report PASS "$start" "$shown --port $p" "3 members; both replicas served the object at resourceVersion $rv1"
-    else
-      report FAIL "$start" "$shown --port $p" "resourceVersions '$rv1' and '$rv2'; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+  start="$(now)"
+  if ! start_bg pid "$log" 'Press Ctrl-C' 600 "$COURSE" serve --etcd-members 3 --replicas 2 --port "$cport"; then
+    report FAIL "$start" "$shown" "did not come up; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+    stop_pid "$pid"; return
+  fi
+  report PASS "$start" "$shown" "3 members, 2 replicas"
+  local line cmd lstart n=0 out code
+  while IFS= read -r line; do
+    n=$((n + 1)); cmd="${line//127.0.0.1:18081/127.0.0.1:$cport}"; lstart="$(now)"; out="$WORK/cluster-line-$n.log"
+    timeout -k 5 60 bash -c "$cmd" >"$out" 2>&1 </dev/null; code=$?
+    if [ $code = 0 ]; then report PASS "$lstart" "$line"; else
+      cp "$out" "$OUT/readme-cluster-line-$n.log"
+      report FAIL "$lstart" "$line" "exit code $code; log: target/smoke/readme-cluster-line-$n.log"; tail -8 "$out" | sed 's/^/     | /'
     fi
+  done < <(readme_cluster_lines)
+  local url="http://127.0.0.1:$cport" rv1="" rv2="" lstart; lstart="$(now)"
+  kubectl --server "$url" create configmap smoke-cluster --from-literal=a=b >/dev/null 2>&1 </dev/null
+  rv1="$(curl -s --max-time 10 "$url/api/v1/namespaces/default/configmaps/smoke-cluster" | sed -n 's/.*"resourceVersion": *"\([0-9]*\)".*/\1/p')"
+  rv2="$(curl -s --max-time 10 "$url/api/v1/namespaces/default/configmaps/smoke-cluster" | sed -n 's/.*"resourceVersion": *"\([0-9]*\)".*/\1/p')"
+  sleep 1
+  if [ -n "$rv1" ] && [ "$rv1" = "$rv2" ] && grep -q '^replica-1 | GET /api/v1/namespaces/default/configmaps/smoke-cluster' "$log" \
+     && grep -q '^replica-2 | GET /api/v1/namespaces/default/configmaps/smoke-cluster' "$log" && grep -q '^etcd: 3 members' "$log"; then
+    report PASS "$lstart" "curl twice through $url" "both replicas served the object at resourceVersion $rv1"
   else
-    report FAIL "$start" "$shown --port $p" "did not come up; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+    report FAIL "$lstart" "curl twice through $url" "resourceVersions '$rv1' and '$rv2'; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
   fi
   stop_pid "$pid"
 }
