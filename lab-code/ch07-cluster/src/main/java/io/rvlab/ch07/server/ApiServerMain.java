@@ -110,8 +110,8 @@ public final class ApiServerMain {
                 + "   (export ETCDCTL_API=3 ETCDCTL_ENDPOINTS=" + endpoints + ")");
         System.out.println();
         System.out.println("Try:");
-        String kubectl = secure == null ? "kubectl --server " + url : "kubectl --kubeconfig " + secure.writeKubeconfig(plane.url());
-        System.out.println("  " + kubectl + " get namespaces -v=6        (run it twice: each run reaches the next replica)");
+        String kubectl = secure == null ? "kubectl --server " + url : "kubectl --kubeconfig " + shown(secure.writeKubeconfig(plane.url()));
+        System.out.println("  " + kubectl + " get namespaces -v=6        (again and again: the log below names the replica each time)");
         System.out.println("  " + kubectl + " create configmap demo --from-literal=greeting=hello");
         System.out.println("  " + kubectl + " get configmaps -w          (one watch, one replica, until the connection ends)");
         System.out.println("  etcdctl endpoint status -w table        (which member leads, and each member's revision)");
@@ -119,6 +119,13 @@ public final class ApiServerMain {
         System.out.println("Press Ctrl-C to stop (the replicas and etcd stop too)."
                 + (quiet ? "" : " Each connection and each request is logged below, with the replica that served it."));
         stopped.await();
+    }
+
+    /** A path as typed from where the server was started: relative when it is below, else absolute. */
+    private static String shown(Path path) {
+        Path here = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        return absolute.startsWith(here) ? here.relativize(absolute).toString() : absolute.toString();
     }
 
     private static boolean loopback(String address) {
