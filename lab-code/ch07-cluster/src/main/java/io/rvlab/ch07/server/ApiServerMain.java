@@ -106,7 +106,7 @@ public final class ApiServerMain {
             System.out.println("  " + replica.name() + "  " + replica.url() + "   (its own etcd client and watch caches)");
         }
         String endpoints = plane.etcd().endpoints();
-        System.out.println("etcd: " + plane.etcd().size() + " members, leader etcd-" + plane.etcd().leader()
+        System.out.println("etcd: " + plane.etcd().size() + " members, the leader at " + plane.etcd().endpoint(plane.etcd().leader())
                 + "   (export ETCDCTL_API=3 ETCDCTL_ENDPOINTS=" + endpoints + ")");
         System.out.println();
         System.out.println("Try:");
