@@ -100,6 +100,8 @@ public abstract class ChapterLabsTest {
     Stream<DynamicTest> transcriptsAreDeterministic() {
         return chapterLabs().stream().map(lab -> DynamicTest.dynamicTest("lab " + lab.id(), () -> {
             Assumptions.assumeTrue(LabTranscripts.freshEtcd(), "only a fresh etcd gives the same revisions twice");
+            Assumptions.assumeFalse(lab instanceof ClusterLab, "a cluster lab's elections and timeouts differ from run to run;"
+                    + " its checked claims hold on every run, and one run is enough time to spend on it");
             LabTranscripts.requireSameOnRerun(lab, OUTPUT, RERUN, diagrams);
         }));
     }
