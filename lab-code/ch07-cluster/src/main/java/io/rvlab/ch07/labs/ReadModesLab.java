@@ -74,6 +74,7 @@ public final class ReadModesLab implements ClusterLab {
                 grid.record("LIST rv=\"0\" on replica-1 (watch cache)", "before the cut", "v=1 at " + cached.resourceVersion(), Outcome.CURRENT);
                 grid.record("LIST rv=\"\" on replica-1 (quorum read)", "before the cut", "v=1 at " + quorum.resourceVersion(), Outcome.CURRENT);
 
+                // tag::direct-reads[]
                 out.step("Cut the follower off from its peers: it keeps its clients, it loses the other members");
                 cluster.partition(cut);
                 out.say("(podman network disconnect of the peer network: the member still listens on its client address)");
@@ -95,6 +96,7 @@ public final class ReadModesLab implements ClusterLab {
                 out.show("%s", linearizable);
                 out.check(!linearizable.startsWith("mod_revision"), "a linearizable read there does not complete: the member"
                         + " cannot confirm with a quorum that it is current, so it does not answer at all");
+                // end::direct-reads[]
                 grid.record("etcd serializable read on the cut member", "cut off", "old: rev " + local.getModRevision(), Outcome.STALE);
                 grid.record("etcd linearizable read on the cut member", "cut off", "no answer", Outcome.FAILED);
 
