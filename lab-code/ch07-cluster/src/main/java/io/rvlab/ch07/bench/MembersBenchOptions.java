@@ -28,7 +28,7 @@ public record MembersBenchOptions(double seconds, double warmupSeconds, double s
               --seconds N    measured seconds per cell (default 10)
               --warmup N     seconds each path runs on each cluster before its measured cells (default 10)
               --settle N     seconds each cell runs before it is measured (default 3)
-              --quick        2 s measured after 0.5 s settling, 4 s warm-up, clients 1 and 64: what the build
+              --quick        1.5 s measured after 0.5 s settling, 4 s warm-up, clients 1 and 64: what the build
                              captures for the docs (about a minute in all, most of it starting clusters)
               --clients L    comma-separated client counts (default 1,16,64), each on distinct objects
               --members L    cluster sizes, smallest first (default 1,3): the ratios are to the smallest
@@ -73,7 +73,7 @@ public record MembersBenchOptions(double seconds, double warmupSeconds, double s
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new MembersBenchOptions(seconds != null ? seconds : quick ? 2 : 10,
+        return new MembersBenchOptions(seconds != null ? seconds : quick ? 1.5 : 10,
                 warmup != null ? warmup : quick ? 4 : 10, settle != null ? settle : quick ? 0.5 : 3,
                 clients != null ? clients : quick ? List.of(1, 64) : BenchOptions.DEFAULT_CLIENTS, members, out);
     }

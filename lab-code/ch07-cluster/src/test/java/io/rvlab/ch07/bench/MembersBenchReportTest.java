@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 class MembersBenchReportTest {
 
     @Test
-    @DisplayName("--quick measures 2 s per cell at 1 and 64 clients; the defaults are 10 s at 1, 16 and 64, on 1 and 3 members")
+    @DisplayName("--quick measures 1.5 s per cell at 1 and 64 clients; the defaults are 10 s at 1, 16 and 64, on 1 and 3 members")
     void quickAndDefaults() {
         MembersBenchOptions quick = MembersBenchOptions.parse("--quick", "--out", "/tmp/x");
-        assertThat(quick.seconds()).isEqualTo(2);
+        assertThat(quick.seconds()).isEqualTo(1.5);
         assertThat(quick.clients()).containsExactly(1, 64);
         assertThat(quick.out()).isEqualTo(Path.of("/tmp/x"));
         assertThat(quick.onCluster(3).out()).isEqualTo(Path.of("/tmp/x/members-3"));
