@@ -107,11 +107,11 @@ public final class MembersChart {
                         run.largest(), run.smallest(), ratio(run.toSmallest(path, run.largest(), clients)))));
             }
         }
-        StringBuilder apiToRaw = new StringBuilder("API/raw:");
-        for (int size : run.members()) {
-            apiToRaw.append(fmt(" %s on %d", ratio(run.apiToRaw(size, clients)), size));
-        }
-        svg.append(text(x + width / 2, PLOT_BOTTOM + 54, 11, null, INK, "middle", apiToRaw.toString()));
+        List<String> apiToRaw = run.members().stream()
+                .map(size -> fmt("%s on %d member%s", ratio(run.apiToRaw(size, clients)), size, size == 1 ? "" : "s"))
+                .toList();
+        svg.append(text(x + width / 2, PLOT_BOTTOM + 54, 11, null, INK, "middle",
+                "API/raw: " + String.join(", ", apiToRaw)));
     }
 
     private static String shade(int i) {

@@ -70,7 +70,7 @@ class MembersBenchReportTest {
         String svg = MembersChart.render(run);
         DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
-        assertThat(svg).contains("3/1 members: 0.50", "3/1 members: 0.63", "API/raw: 0.40 on 1 0.50 on 3");
+        assertThat(svg).contains("3/1 members: 0.50", "3/1 members: 0.63", "API/raw: 0.40 on 1 member, 0.50 on 3 members");
         assertThat(svg).isEqualTo(MembersChart.render(run));
         JsonNode json = run.toJson();
         assertThat(json.path("runs")).hasSize(2);
