@@ -176,10 +176,10 @@ coverage_of() {
   fi
   case "$c" in
     "./course test"|"./course prove") return 0 ;;                            # this run is part of ./course test
-    "./course bench update"|"./course bench watch"|"./course bench list") return 0 ;;  # run here with --quick
+    "./course bench update"|"./course bench watch"|"./course bench list"|"./course bench members") return 0 ;;  # run here with --quick
     "./course serve --port "[0-9]*) return 0 ;;                              # the walkthrough's server
   esac
-  if [[ "$c" =~ ^\./course\ bench\ (update|watch|list)(\ --(quick|record|seconds\ [0-9N]+|objects\ [0-9N]+|rounds\ [0-9N]+|modes\ [a-z,]+))*$ ]]; then
+  if [[ "$c" =~ ^\./course\ bench\ (update|watch|list|members)(\ --(quick|record|seconds\ [0-9N]+|objects\ [0-9N]+|rounds\ [0-9N]+|modes\ [a-z,]+))*$ ]]; then
     return 0   # run here with --quick; --record only copies that run's table and chart into chapters/ (not run: it changes committed files)
   fi
   # Synopses in prose (placeholders in <...>, options in [...], N, N.k): the command word must be one run here.
@@ -285,7 +285,7 @@ steps_controller() {   # the no-argument form runs until Ctrl-C: start it, see i
 
 steps_bench() {
   local name
-  for name in update watch list; do
+  for name in update watch list members; do
     check 0 '' 900 "./course bench $name --quick" -- "$COURSE" bench "$name" --quick
   done
   check 0 'update' 60 "./course bench --list" -- "$COURSE" bench --list

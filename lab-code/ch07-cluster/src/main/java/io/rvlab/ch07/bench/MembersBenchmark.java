@@ -67,30 +67,12 @@ public final class MembersBenchmark {
         for (int size : options.members()) {
             progress.printf("[bench] %d member%s: starting a cluster of its own and the newest API server over it%n",
                     size, size == 1 ? "" : "s");
-            try (EtcdCluster cluster = EtcdCluster.start(size); Etcd etcd = over(cluster)) {
+            try (EtcdCluster cluster = EtcdCluster.start(size); Etcd etcd = Etcd.connect(cluster.endpoints())) {
                 // Compacting before each cell is ours to do: this run started the cluster.
                 runs.add(UpdateBenchmark.run(etcd, options.onCluster(size), true, progress));
             }
         }
         return new MembersRun(options.members(), runs, "fresh containers " + EtcdSettings.load().image());
-    }
-
-    /**
-     * Chapter 3's benchmark takes an {@link Etcd}; support has no public way to make one for given
-     * endpoints but its external-etcd setting, so that setting names the cluster while the handle is made.
-     */
-    private static Etcd over(EtcdCluster cluster) {
-        String before = System.getProperty("rvlab.etcd.endpoints");
-        System.setProperty("rvlab.etcd.endpoints", cluster.endpoints());
-        try {
-            return Etcd.start();
-        } finally {
-            if (before == null) {
-                System.clearProperty("rvlab.etcd.endpoints");
-            } else {
-                System.setProperty("rvlab.etcd.endpoints", before);
-            }
-        }
     }
 
     /** Writes the table, the chart and the JSON results into {@code dir}. */

@@ -64,6 +64,14 @@ public final class Etcd implements AutoCloseable {
     }
 
     /**
+     * The etcd at {@code endpoints} (comma-separated), started by someone else: an {@link EtcdCluster}
+     * this JVM runs, for code written against one {@code Etcd}. Closing it closes only its client.
+     */
+    public static Etcd connect(String endpoints) {
+        return announce(new Etcd(null, endpoints));
+    }
+
+    /**
      * One etcd for the whole JVM, for tests that isolate themselves by key prefix. Removed when
      * the JVM exits.
      */
