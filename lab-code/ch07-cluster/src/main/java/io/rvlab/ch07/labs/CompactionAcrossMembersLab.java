@@ -97,7 +97,7 @@ public final class CompactionAcrossMembersLab implements ClusterLab {
                 out.step("Defragment one member (a follower): its file shrinks, the others' do not");
                 out.etcdctl("--endpoints=<one member> defrag");
                 out.say("Defragmentation rewrites the member's bbolt file and blocks that member while it runs; it is not a");
-                out.say("raft request, so etcd's docs say: defragment members one at a time, a follower before the leader.");
+                out.say("raft request, so etcd's maintenance guide says to defragment members one at a time.");
                 members.get(target).getMaintenanceClient().defragmentMember(cluster.endpoint(target)).get(60, TimeUnit.SECONDS);
                 List<StatusResponse> after = statuses(cluster, members);
                 boolean othersSame = true;

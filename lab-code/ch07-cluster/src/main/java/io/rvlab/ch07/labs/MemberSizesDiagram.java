@@ -37,6 +37,8 @@ final class MemberSizesDiagram {
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 + "viewBox=\"0 0 %d %d\">%n", width, height, width, height));
+        svg.append("  <title>Compaction is replicated, defragmentation is not: "
+                + "each member's database file before and after defragmenting one</title>\n");
         svg.append("  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         svg.append(BarChart.text(left, 24, 15, "bold", BarChart.INK, "start",
                 "Compaction is replicated, defragmentation is not (lab 7.5)"));

@@ -53,6 +53,8 @@ final class TwoCachesDiagram {
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 + "viewBox=\"0 0 %d %d\">%n", left + width + 200, top + height + 50 + 16 * reads.size(), left + width + 200,
                 top + height + 50 + 16 * reads.size()));
+        svg.append("  <title>Two watch caches, one revision sequence: "
+                + "each replica's cache revision over the lab, and the client's reads</title>\n");
         svg.append("  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         svg.append(BarChart.text(left, 24, 15, "bold", BarChart.INK, "start",
                 "Two watch caches, one revision sequence (lab 7.3)"));
