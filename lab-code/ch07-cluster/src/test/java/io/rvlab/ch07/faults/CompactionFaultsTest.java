@@ -25,6 +25,7 @@ import io.rvlab.ch05.client.RestConfig;
 import io.rvlab.ch05.history.EtcdState;
 import io.rvlab.ch05.history.InformerChecker;
 import io.rvlab.ch05.history.InformerHistory;
+import io.rvlab.ch05.history.Partition;
 import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch07.controlplane.ApiServerReplica;
 import io.rvlab.support.etcd.EtcdCluster;
@@ -116,7 +117,8 @@ class CompactionFaultsTest {
         InformerHistory history = new InformerHistory();
         ReflectorOptions options = ReflectorOptions.CLIENT_GO.withBackoff(ReflectorBackoff.quick())
                 .withMinWatchTimeout(Duration.ofSeconds(30));
-        try (SharedInformer informer = new SharedInformer("compaction", history.recording(switching), options, Map.of())) {
+        Partition network = new Partition(switching);
+        try (SharedInformer informer = new SharedInformer("compaction", history.recording(network), options, Map.of())) {
             informer.addEventHandler(history).addListener(history);
             send(before.url(), "POST", CONFIGMAPS, configMap("across", "0"));
             informer.start();
@@ -125,7 +127,13 @@ class CompactionFaultsTest {
                 Thread.sleep(20);
             }
             long seen = Long.parseLong(informer.reflector().lastSyncResourceVersion());
-            // The replica goes away; meanwhile writes, and a compaction past what the informer saw.
+            // The informer's network is cut (its watch ends; its rewatch waits), its replica goes away;
+            // meanwhile writes, and a compaction past what the informer saw.
+            network.cut();
+            deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!network.holding() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
             before.close();
             long newest = 0;
             for (int v = 1; v <= 5; v++) {
@@ -138,6 +146,7 @@ class CompactionFaultsTest {
             assertThat(newest).isGreaterThan(seen);
             after = ApiServerReplica.start("replica-2", cluster.clientOf(leader), CompactionFaultsTest::server);
             target.set(new ResourceListerWatcher(RestConfig.forUrl(after.url()), CONFIGMAPS));
+            network.heal(); // the held rewatch reaches a replica whose cache starts after the compaction
             EtcdState truth;
             try (Client etcd = cluster.clientOf(leader)) {
                 deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
