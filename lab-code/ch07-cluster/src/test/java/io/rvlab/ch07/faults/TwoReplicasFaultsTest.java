@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.storage.ObjectList;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.cache.ListOptions;
 import io.rvlab.ch05.cache.ListerWatcher;
@@ -20,6 +21,11 @@ import io.rvlab.ch05.history.EtcdState;
 import io.rvlab.ch05.history.InformerChecker;
 import io.rvlab.ch05.history.InformerHistory;
 import io.rvlab.ch04.client.StreamWatcher;
+import io.rvlab.ch04.guarantees.EventStream;
+import io.rvlab.ch04.guarantees.HttpWatchTarget;
+import io.rvlab.ch04.guarantees.RandomWorkload;
+import io.rvlab.ch04.guarantees.WatchGuarantees;
+import io.rvlab.ch04.guarantees.WatchTarget;
 import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch07.controlplane.ApiServerReplica;
 import io.rvlab.support.etcd.EtcdCluster;
@@ -113,6 +119,48 @@ class TwoReplicasFaultsTest {
             InformerChecker.Report report = new InformerChecker(truth).check(history, store);
             assertThat(report.has(InformerChecker.Check.TIME_TRAVEL)).as(report + history.tail(30)).isFalse();
             assertThat(report.has(InformerChecker.Check.FINAL_STATE)).as(report + history.tail(30)).isFalse();
+        }
+    }
+
+    @Test
+    @DisplayName("watchers whose every list and watch goes to the next replica, while one replica lags for a while, "
+            + "keep chapter 4's guarantees: ordered, no duplicates, no gaps but 410-then-relist, etcd's final state")
+    void watchGuaranteesAcrossReplicas() throws Exception {
+        long seed = Long.getLong("rvlab.workload.seed", new java.security.SecureRandom().nextLong());
+        WatchTarget alternating = new AlternatingTarget(List.of(new HttpWatchTarget(one.url(), "guarantees"),
+                new HttpWatchTarget(two.url(), "guarantees")), new AtomicInteger());
+        try (var writer = cluster.clientOf(leader)) {
+            RandomWorkload workload = new RandomWorkload(writer, "guarantees",
+                    RandomWorkload.Options.of(seed).withWrites(150));
+            Thread lag = new Thread(() -> { // replica-2's cache stalls for a while in the middle of the run
+                try {
+                    Thread.sleep(1000);
+                    cluster.freezeMember(lagging);
+                    Thread.sleep(3000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    cluster.thawMember(lagging);
+                }
+            });
+            lag.start();
+            RandomWorkload.Result result = workload.run(alternating);
+            lag.join();
+            WatchGuarantees.Report report = result.check();
+            assertThat(report.ok()).as("seed %d: %s", seed, report).isTrue();
+        }
+    }
+
+    /** Each list and each watch of a watcher goes to the next replica. */
+    private record AlternatingTarget(List<WatchTarget> replicas, AtomicInteger next) implements WatchTarget {
+        @Override
+        public ObjectList list() {
+            return replicas.get(Math.floorMod(next.getAndIncrement(), replicas.size())).list();
+        }
+
+        @Override
+        public EventStream watch(String resourceVersion) {
+            return replicas.get(Math.floorMod(next.getAndIncrement(), replicas.size())).watch(resourceVersion);
         }
     }
 
