@@ -32,7 +32,7 @@ public final class MembersBenchmarkEntry implements Benchmark {
 
     @Override
     public String recordedIn() {
-        return "chapters/07-beyond-one-etcd/bench"; // the chapter's folder name is the integrator's to confirm
+        return "chapters/07-beyond-one-etcd/bench";
     }
 
     @Override

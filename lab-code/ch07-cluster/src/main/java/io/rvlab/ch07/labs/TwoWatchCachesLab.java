@@ -91,8 +91,8 @@ public final class TwoWatchCachesLab implements ClusterLab {
                 out.show("replica-1's cache is at %d, replica-2's at %d", cache1.resourceVersion(), cache2.resourceVersion());
 
                 out.step("A client moves between replicas and reads from each cache at resourceVersion \"0\" (\"any state\")");
-                out.say("This server serves LIST from etcd; its read from the watch cache is the watch-list (sendInitialEvents=true,");
-                out.say("chapter 5), which is what a LIST at \"0\" was in kube-apiserver 1.26: whatever state the cache has.");
+                out.say("Each read is chapter 5's watch-list (sendInitialEvents=true), which this server answers from its watch");
+                out.say("cache at every resourceVersion, as kube-apiserver 1.26's cacher answered a LIST at \"0\" or at N.");
                 CachedList at0on1 = cachedList(one.url(), "0");
                 diagram.read("read at \"0\" on replica-1", at0on1.revision(), true);
                 CachedList at0on2 = cachedList(two.url(), "0");

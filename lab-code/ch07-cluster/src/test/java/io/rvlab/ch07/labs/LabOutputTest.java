@@ -23,10 +23,23 @@ class LabOutputTest extends ChapterLabsTest {
     private static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
             "7.2", List.of("\u2714 a serializable read answers from the member's own store: the old revision 5, not 6",
                     "\u2714 resourceVersion \"0\" is answered at once, from the watch cache, and it is stale: v=1, not the committed v=2",
-                    "\u2714 every read agrees again: v=2 at resourceVersion 6, on the member and through both of replica-1's read paths"));
+                    "\u2714 every read agrees again: v=2 at resourceVersion 6, on the member and through both of replica-1's read paths"),
+            "7.3", List.of("\u2714 both replicas answer the same object for the same resourceVersion: one etcd, one revision sequence",
+                    "\u2714 the second read is older than the first: the client saw time go backwards (chapter 5's time travel)",
+                    "\u2714 the lagging replica waited, then answered 504 \"Too large resource version\", never older data",
+                    "\u2714 the same read on replica-2 now answers the newest state: its cache caught up",
+                    "\u2714 served from the cache, the read is as new as a quorum read of etcd: a consistent read without a range read"),
+            "7.5", List.of("\u2714 every member answers \"mvcc: required revision has been compacted\": one compact request, applied by "
+                            + "every member through raft",
+                    "\u2714 after compaction each member's file is bigger than the data in use: freed pages stay in the file",
+                    "\u2714 the defragmented member's file shrank",
+                    "\u2714 the other members' files kept their size: defragmentation is per member, not replicated",
+                    "\u2714 the watch ends with 410 Gone (reason Expired): the revision it resumes from is no longer there",
+                    "\u2714 the relist gives a current resourceVersion, and the watch from it is accepted"));
 
     LabOutputTest() {
-        super(List.of("7.2"), EXPECTED_CHECKS, List.of("  $ curl -s "), List.of(ReadModesLab.DIAGRAM));
+        super(List.of("7.2", "7.3", "7.5"), EXPECTED_CHECKS, List.of(),
+                List.of(ReadModesLab.DIAGRAM, TwoWatchCachesLab.DIAGRAM, CompactionAcrossMembersLab.DIAGRAM));
     }
 
     @Test
