@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Timeout;
 @DisplayName("7.3 A consistent list from the watch cache")
 class ConsistentListTest {
 
-    private static final String NAMESPACE = "lab";
+    private static final String NAMESPACE = "lab-" + java.util.UUID.randomUUID().toString().substring(0, 8);
     private static final Duration WAIT = Duration.ofSeconds(3);
 
     private static EtcdCluster cluster;

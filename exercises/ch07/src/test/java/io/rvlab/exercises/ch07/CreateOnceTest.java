@@ -36,6 +36,9 @@ class CreateOnceTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
+    /** Keys of this run only: an external cluster keeps the last run's. */
+    private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
+
     private static EtcdCluster cluster;
     private static Client leader;
 
@@ -104,13 +107,12 @@ class CreateOnceTest {
     @DisplayName("the leader killed during a stream of creates: every create answers, none lost, none applied twice, none over another's object")
     void leaderKilledDuringAStream() throws Exception {
         assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be killed by the course");
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        int count = 30;
+                int count = 30;
         List<ByteSequence> keys = new ArrayList<>();
         List<ByteSequence> mine = new ArrayList<>();
         List<ByteSequence> theirs = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            keys.add(key(run + "-" + i));
+            keys.add(key("stream-" + i));
             mine.add(object("mine-" + i));
             ByteSequence other = i % 3 == 2 ? object("theirs-" + i) : null;
             theirs.add(other);
@@ -154,7 +156,7 @@ class CreateOnceTest {
     }
 
     private static ByteSequence key(String name) {
-        return ByteSequence.from("/registry/configmaps/lab/" + name, StandardCharsets.UTF_8);
+        return ByteSequence.from("/registry/configmaps/lab-" + RUN + "/" + name, StandardCharsets.UTF_8);
     }
 
     /** A ConfigMap's bytes, unique to one create as its uid is. */

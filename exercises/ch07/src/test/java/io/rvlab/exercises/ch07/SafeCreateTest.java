@@ -38,6 +38,8 @@ import org.junit.jupiter.api.Timeout;
 @DisplayName("7.4 Capstone: a create that survives a leader change and a lost replica")
 class SafeCreateTest {
 
+    /** Names of this run only: an external cluster keeps the last run's. */
+    private static final String RUN = UUID.randomUUID().toString().substring(0, 6);
     private static final String CONFIGMAPS = "/api/v1/namespaces/default/configmaps";
     private static final Duration DEADLINE = Duration.ofSeconds(90);
 
@@ -67,10 +69,10 @@ class SafeCreateTest {
     @Order(1)
     @DisplayName("a free name: 201 Created, and the object returned is the one stored")
     void freeName() throws Exception {
-        ObjectNode mine = configMap("free", "mine");
+        ObjectNode mine = configMap(RUN + "-free", "mine");
         ObjectNode created = SafeCreate.create(api, CONFIGMAPS, mine, DEADLINE);
         assertThat(created).as("what create returned for a free name").isNotNull();
-        ObjectNode stored = api.get(CONFIGMAPS + "/free");
+        ObjectNode stored = api.get(CONFIGMAPS + "/" + RUN + "-free");
         assertThat(createId(stored)).as("the create-id of the stored object").isEqualTo(createId(mine));
         assertThat(created.path("metadata").path("uid").asText()).as("the uid create returned, against the stored one")
                 .isEqualTo(stored.path("metadata").path("uid").asText());
@@ -80,11 +82,11 @@ class SafeCreateTest {
     @Order(2)
     @DisplayName("another client's object holds the name: 409 AlreadyExists, and theirs left as it was")
     void anotherClientsObject() {
-        ObjectNode theirs = api.create(CONFIGMAPS, configMap("taken", "theirs"));
-        assertThatThrownBy(() -> SafeCreate.create(api, CONFIGMAPS, configMap("taken", "mine"), DEADLINE))
+        ObjectNode theirs = api.create(CONFIGMAPS, configMap(RUN + "-taken", "theirs"));
+        assertThatThrownBy(() -> SafeCreate.create(api, CONFIGMAPS, configMap(RUN + "-taken", "mine"), DEADLINE))
                 .as("create of a name another client's object holds")
                 .isInstanceOf(AlreadyExistsException.class);
-        ObjectNode stored = api.get(CONFIGMAPS + "/taken");
+        ObjectNode stored = api.get(CONFIGMAPS + "/" + RUN + "-taken");
         assertThat(createId(stored)).as("the create-id of the object holding the name").isEqualTo(createId(theirs));
         assertThat(stored.path("metadata").path("resourceVersion").asText()).as("its resourceVersion: untouched")
                 .isEqualTo(theirs.path("metadata").path("resourceVersion").asText());
@@ -94,7 +96,7 @@ class SafeCreateTest {
     @Order(3)
     @DisplayName("its own object already holds the name (an earlier attempt was stored, its answer lost): that object, not 409")
     void ownObjectFromALostAnswer() throws Exception {
-        ObjectNode mine = configMap("lost-answer", "mine");
+        ObjectNode mine = configMap(RUN + "-lost-answer", "mine");
         ObjectNode first = api.create(CONFIGMAPS, mine); // the first attempt, whose 201 never reached the client
         ObjectNode returned;
         try {
@@ -107,7 +109,7 @@ class SafeCreateTest {
         assertThat(returned.path("metadata").path("uid").asText())
                 .as("the uid of the object create returned: the one the first attempt stored")
                 .isEqualTo(first.path("metadata").path("uid").asText());
-        assertThat(api.get(CONFIGMAPS + "/lost-answer").path("metadata").path("resourceVersion").asText())
+        assertThat(api.get(CONFIGMAPS + "/" + RUN + "-lost-answer").path("metadata").path("resourceVersion").asText())
                 .as("the stored object's resourceVersion: not written again")
                 .isEqualTo(first.path("metadata").path("resourceVersion").asText());
     }
@@ -117,11 +119,10 @@ class SafeCreateTest {
     @DisplayName("etcd's leader killed and a replica stopped during a stream of creates: every create answers, none lost, none written twice, none over another's object")
     void leaderKilledAndReplicaStopped() throws Exception {
         assumeTrue(etcd.canInjectFaults(), "an external etcd cluster cannot be killed by the course");
-        String run = UUID.randomUUID().toString().substring(0, 6);
-        int count = 24;
+                int count = 24;
         Map<String, ObjectNode> theirs = new HashMap<>();
         for (int i = 2; i < count; i += 3) {
-            theirs.put(name(run, i), api.create(CONFIGMAPS, configMap(name(run, i), "theirs")));
+            theirs.put(name(RUN, i), api.create(CONFIGMAPS, configMap(name(RUN, i), "theirs")));
         }
         List<ObjectNode> mine = new ArrayList<>();
         List<Object> outcomes = new ArrayList<>();
@@ -132,7 +133,7 @@ class SafeCreateTest {
             if (i == 2 * count / 3) {
                 plane.replica(2).close(); // its open connections drop; new ones go to replica-1
             }
-            ObjectNode object = configMap(name(run, i), "mine");
+            ObjectNode object = configMap(name(RUN, i), "mine");
             mine.add(object);
             try {
                 outcomes.add(SafeCreate.create(api, CONFIGMAPS, object, DEADLINE));
@@ -145,7 +146,7 @@ class SafeCreateTest {
             listed.put(item.path("metadata").path("name").asText(), item);
         }
         for (int i = 0; i < count; i++) {
-            String name = name(run, i);
+            String name = name(RUN, i);
             String what = "create #" + i + " of " + name + " (etcd's leader killed before #" + count / 3
                     + ", replica-2 stopped before #" + 2 * count / 3 + ")";
             JsonNode stored = listed.get(name);
