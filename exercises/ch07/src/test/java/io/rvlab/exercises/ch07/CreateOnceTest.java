@@ -107,7 +107,7 @@ class CreateOnceTest {
     @DisplayName("the leader killed during a stream of creates: every create answers, none lost, none applied twice, none over another's object")
     void leaderKilledDuringAStream() throws Exception {
         assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be killed by the course");
-                int count = 30;
+                int count = 60;
         List<ByteSequence> keys = new ArrayList<>();
         List<ByteSequence> mine = new ArrayList<>();
         List<ByteSequence> theirs = new ArrayList<>();
@@ -121,26 +121,52 @@ class CreateOnceTest {
             }
         }
         int killed = cluster.leader();
-        List<Outcome> outcomes = new ArrayList<>();
+        Outcome[] outcomes = new Outcome[count];
+        Throwable[] failures = new Throwable[count];
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(count / 3);
         try (Client anyMember = cluster.newClient()) {
-            for (int i = 0; i < count; i++) {
-                if (i == count / 3) {
-                    cluster.killMember(killed); // mid-stream: writes in flight to it lose their answers
-                }
-                outcomes.add(CreateOnce.create(anyMember.getKVClient(), keys.get(i), mine.get(i), DEADLINE));
+            // Three writers at once, so that the kill lands while creates are in flight, not between them.
+            List<Thread> writers = new ArrayList<>();
+            for (int w = 0; w < 3; w++) {
+                int first = w;
+                Thread writer = new Thread(() -> {
+                    for (int i = first; i < count; i += 3) {
+                        try {
+                            outcomes[i] = CreateOnce.create(anyMember.getKVClient(), keys.get(i), mine.get(i), DEADLINE);
+                        } catch (Throwable e) {
+                            failures[i] = e;
+                        }
+                        started.countDown();
+                    }
+                }, "writer-" + w);
+                writer.start();
+                writers.add(writer);
             }
+            started.await(60, TimeUnit.SECONDS);
+            cluster.killMember(killed); // mid-stream: writes in flight to it lose their answers
+            for (Thread writer : writers) {
+                writer.join(TimeUnit.SECONDS.toMillis(150));
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            if (failures[i] != null) {
+                throw new AssertionError("create #" + i + " (the leader killed after about " + count / 3 + " creates) gave up: "
+                        + failures[i], failures[i]);
+            }
+            assertThat(outcomes[i]).as("create #%d (the leader killed after about %d creates) never answered", i, count / 3)
+                    .isNotNull();
         }
         try (Client survivor = cluster.clientOf((killed + 1) % cluster.size())) {
             for (int i = 0; i < count; i++) {
                 GetResponse got = survivor.getKVClient().get(keys.get(i)).get(20, TimeUnit.SECONDS);
                 KeyValue stored = got.getKvs().isEmpty() ? null : got.getKvs().get(0);
-                String what = "create #" + i + " (leader killed before #" + count / 3 + ")";
-                assertThat(stored).as("%s answered %s but its key is empty", what, outcomes.get(i)).isNotNull();
+                String what = "create #" + i + " (the leader killed after about " + count / 3 + " creates)";
+                assertThat(stored).as("%s answered %s but its key is empty", what, outcomes[i]).isNotNull();
                 if (theirs.get(i) != null) {
-                    assertThat(outcomes.get(i)).as("%s over another writer's object", what).isEqualTo(Outcome.ALREADY_EXISTS);
+                    assertThat(outcomes[i]).as("%s over another writer's object", what).isEqualTo(Outcome.ALREADY_EXISTS);
                     assertThat(text(stored.getValue())).as("%s: the other writer's object after it", what).isEqualTo(text(theirs.get(i)));
                 } else {
-                    assertThat(outcomes.get(i)).as("%s of a free key: the key now holds this create's own object", what)
+                    assertThat(outcomes[i]).as("%s of a free key: the key now holds this create's own object", what)
                             .isEqualTo(Outcome.CREATED);
                     assertThat(text(stored.getValue())).as("%s: the stored object", what).isEqualTo(text(mine.get(i)));
                 }

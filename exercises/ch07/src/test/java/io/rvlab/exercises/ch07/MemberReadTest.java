@@ -105,7 +105,7 @@ class MemberReadTest {
             answer.cancel(true); // no answer at all keeps the promise: the member cannot know what it misses
         } catch (ExecutionException failed) {
             if (failed.getCause() instanceof UnsupportedOperationException todo) {
-                fail("MemberRead.get threw " + todo.getMessage());
+                throw todo; // the skeleton, as it is
             }
             // an error (no quorum, TooLarge) keeps the promise too
         }
