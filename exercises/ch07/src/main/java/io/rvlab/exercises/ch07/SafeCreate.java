@@ -1,0 +1,50 @@
+package io.rvlab.exercises.ch07;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rvlab.ch03.client.AlreadyExistsException;
+import io.rvlab.ch03.client.ApiClient;
+import java.time.Duration;
+
+/**
+ * <b>Exercise 7.4, capstone: a create that survives a leader change and a lost replica.</b>
+ *
+ * <p>Behind one address run several API server replicas over a three-member etcd. Between a client's POST
+ * and its answer, etcd's leader may die (the replica answers 500 or 504, or nothing before the client gives
+ * up), or the replica itself may go away (the connection drops). In each case the client does not know
+ * whether its object was stored. A controller that gives up loses work it believes undone; one that
+ * retries blindly meets its own object and is told 409 AlreadyExists, and concludes that somebody else has
+ * the name.
+ *
+ * <p>A Kubernetes create cannot be applied twice (the name is taken by the first), so retrying is safe; what
+ * the retry must settle is whose object holds the name. The server assigns {@code metadata.uid}, so the
+ * client cannot know it in advance; clients that need it carry an id of their own. Here every object to
+ * create carries one, unique to this create, in its annotation {@link #CREATE_ID}.
+ *
+ * <p>{@link #create} POSTs {@code object} to {@code collectionPath} through {@code api} and returns the stored
+ * object that is this create's (from the 201, or, when an earlier attempt was stored and its answer lost, as
+ * the server has it now). If another client's object holds the name, it throws the
+ * {@link AlreadyExistsException}. It retries what may have failed in passing (no answer, a dropped
+ * connection, 500, 503, 504, 429) until {@code deadline}, and gives up on what a retry cannot change (any
+ * other 4xx).
+ *
+ * <p>Grade it with {@code ./course grade 7 --exercise 7.4}; the specification is {@code SafeCreateTest}: a
+ * running control plane (three etcd members, two replicas behind one balancer), creates through the
+ * balancer, then a stream of creates while etcd's leader is killed and a replica stopped, judged by what a
+ * list through the balancer finds.
+ */
+public final class SafeCreate {
+
+    /** The annotation that names one create (a client's idempotency key; Kubernetes has no field of its own for it). */
+    public static final String CREATE_ID = "rvlab.io/create-id";
+
+    private SafeCreate() {
+    }
+
+    // tag::signature[]
+    /** Creates {@code object} in {@code collectionPath} once, whatever happens to its answers, until {@code deadline}. */
+    public static ObjectNode create(ApiClient api, String collectionPath, ObjectNode object, Duration deadline)
+            throws InterruptedException {
+        throw new UnsupportedOperationException("TODO exercise 7.4");
+    }
+    // end::signature[]
+}

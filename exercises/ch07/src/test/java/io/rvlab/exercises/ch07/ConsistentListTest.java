@@ -1,0 +1,183 @@
+package io.rvlab.exercises.ch07;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.etcd.jetcd.Client;
+import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch02.storage.EtcdStorage;
+import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch02.storage.ListOptions;
+import io.rvlab.ch02.storage.ObjectList;
+import io.rvlab.ch04.cache.WatchCache;
+import io.rvlab.support.etcd.EtcdCluster;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Grading tests for exercise 7.3 (a consistent list from the watch cache): ConfigMaps created through the
+ * leader of a real three-member etcd cluster (another replica's write), listed with {@code resourceVersion=""}
+ * through a watch cache that follows a follower (this replica's cache); last, that follower frozen, so that
+ * the cache stops.
+ */
+@Timeout(120)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@DisplayName("7.3 A consistent list from the watch cache")
+class ConsistentListTest {
+
+    private static final String NAMESPACE = "lab-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+    private static final Duration WAIT = Duration.ofSeconds(3);
+
+    private static EtcdCluster cluster;
+    private static Client leader;
+    private static Client followerClient;
+    private static int follower;
+    private static EtcdStorage writes;
+    private static WatchCache cache;
+    private static final AtomicInteger etcdLists = new AtomicInteger();
+    private static int created;
+
+    @BeforeAll
+    static void start() {
+        cluster = EtcdCluster.start(3);
+        int leaderIndex = cluster.awaitLeader(Duration.ofSeconds(30));
+        follower = (leaderIndex + 1) % cluster.size();
+        leader = cluster.clientOf(leaderIndex);
+        followerClient = cluster.clientOf(follower);
+        writes = new EtcdStorage(leader);
+        cache = WatchCache.start(followerClient, ResourceTypes.CONFIGMAPS, WatchCache.Options.DEFAULT);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cache != null) {
+            cache.close();
+        }
+        for (Client client : new Client[] {leader, followerClient}) {
+            if (client != null) {
+                client.close();
+            }
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    @DisplayName("read-your-writes across replicas: a list right after a create elsewhere holds the new ConfigMap")
+    void readYourWrites() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            ObjectNode made = create();
+            ObjectNode list = list(WAIT);
+            String name = made.path("metadata").path("name").asText();
+            assertThat(names(list)).as("round %d: list resourceVersion=\"\" right after %s was created (at resourceVersion %s)"
+                    + " through another member; the list's resourceVersion is %s", round, name,
+                    made.path("metadata").path("resourceVersion").asText(), list.path("metadata").path("resourceVersion").asText())
+                    .contains(name);
+            assertThat(Long.parseLong(list.path("metadata").path("resourceVersion").asText()))
+                    .as("round %d: the list's resourceVersion, not older than the create's", round)
+                    .isGreaterThanOrEqualTo(Long.parseLong(made.path("metadata").path("resourceVersion").asText()));
+        }
+    }
+
+    @Test
+    @Order(2)
+    @DisplayName("a cache that keeps up spares etcd: no list goes to etcd while the cache reaches etcd's revision in time")
+    void freshCacheSparesEtcd() throws Exception {
+        int before = etcdLists.get();
+        for (int round = 0; round < 20; round++) {
+            create();
+            list(WAIT);
+        }
+        assertThat(etcdLists.get() - before).as("lists sent to etcd out of 20, with a cache on a healthy member that"
+                + " follows etcd within milliseconds and %d s allowed to wait for it", WAIT.toSeconds()).isZero();
+    }
+
+    @Test
+    @Order(3)
+    @DisplayName("the cache's member frozen: after a bounded wait the list comes from etcd, and holds the newest ConfigMap")
+    void stalledCacheFallsBackToEtcd() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
+        cluster.freezeMember(follower);
+        try {
+            ObjectNode made = create();
+            String name = made.path("metadata").path("name").asText();
+            int before = etcdLists.get();
+            CompletableFuture<ObjectNode> answer = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, Duration.ofSeconds(1), fromEtcd());
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            }, runnable -> new Thread(runnable, "consistent-list").start());
+            ObjectNode list;
+            try {
+                list = answer.get(10, TimeUnit.SECONDS);
+            } catch (TimeoutException hanging) {
+                throw new AssertionError("list resourceVersion=\"\" with the cache's member frozen and 1 s allowed to wait"
+                        + " for the cache got no answer in 10 s: a stalled cache must not hold a request past its wait");
+            } catch (ExecutionException failed) {
+                throw new AssertionError("list resourceVersion=\"\" with the cache's member frozen failed: " + failed.getCause(),
+                        failed.getCause());
+            }
+            assertThat(names(list)).as("list resourceVersion=\"\" after %s was created, with the cache stopped before it",
+                    name).contains(name);
+            assertThat(etcdLists.get() - before).as("lists sent to etcd while the cache could not catch up").isEqualTo(1);
+        } finally {
+            cluster.thawMember(follower);
+        }
+    }
+
+    private static ObjectNode list(Duration wait) throws Exception {
+        return ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, wait, fromEtcd());
+    }
+
+    /** A list read from etcd through the leader (a quorum read), as a List object; counts its calls. */
+    private static Supplier<ObjectNode> fromEtcd() {
+        return () -> {
+            etcdLists.incrementAndGet();
+            ObjectList read = writes.getList(Keys.collection("configmaps", NAMESPACE), ListOptions.latest());
+            ObjectNode list = JsonNodeFactory.instance.objectNode().put("kind", "ConfigMapList").put("apiVersion", "v1");
+            list.putObject("metadata").put("resourceVersion", read.resourceVersion());
+            read.items().forEach(list.putArray("items")::add);
+            return list;
+        };
+    }
+
+    private static ObjectNode create() {
+        String name = "settings-" + created++;
+        ObjectNode configMap = JsonNodeFactory.instance.objectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        configMap.putObject("metadata").put("name", name).put("namespace", NAMESPACE);
+        configMap.putObject("data").put("round", name);
+        return writes.create(Keys.object("configmaps", NAMESPACE, name), configMap);
+    }
+
+    private static List<String> names(ObjectNode list) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode item : list.path("items")) {
+            names.add(item.path("metadata").path("name").asText());
+        }
+        return names;
+    }
+}

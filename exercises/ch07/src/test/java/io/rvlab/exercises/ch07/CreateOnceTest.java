@@ -1,0 +1,197 @@
+package io.rvlab.exercises.ch07;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.GetResponse;
+import io.rvlab.exercises.ch07.CreateOnce.Outcome;
+import io.rvlab.support.etcd.EtcdCluster;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Grading tests for exercise 7.2 (a create that is safe to retry): creates on a real three-member etcd
+ * cluster, with the key free, taken by another writer, or already holding this create's own object (an
+ * earlier attempt was applied and its answer lost); last, a stream of creates while the leader is killed.
+ */
+@Timeout(180)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@DisplayName("7.2 A create that is safe to retry after a leader change")
+class CreateOnceTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    /** Keys of this run only: an external cluster keeps the last run's. */
+    private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
+
+    private static EtcdCluster cluster;
+    private static Client leader;
+
+    @BeforeAll
+    static void start() {
+        cluster = EtcdCluster.start(3);
+        leader = cluster.clientOf(cluster.awaitLeader(Duration.ofSeconds(30)));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (leader != null) {
+            leader.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    @DisplayName("a free key: 201 Created, the object stored once")
+    void freeKey() throws Exception {
+        ByteSequence key = key("free");
+        ByteSequence mine = object("mine");
+        assertThat(CreateOnce.create(leader.getKVClient(), key, mine, DEADLINE)).as("create of a free key").isEqualTo(Outcome.CREATED);
+        KeyValue stored = stored(key);
+        assertThat(stored).as("the key after a create that answered Created").isNotNull();
+        assertThat(text(stored.getValue())).as("the stored object").isEqualTo(text(mine));
+        assertThat(stored.getVersion()).as("the key's version (1 = written once since it was created)").isEqualTo(1);
+    }
+
+    @Test
+    @Order(2)
+    @DisplayName("a key holding another writer's object: 409 AlreadyExists, and their object left as it was")
+    void someoneElsesObject() throws Exception {
+        ByteSequence key = key("taken");
+        ByteSequence theirs = object("theirs");
+        long theirRevision = leader.getKVClient().put(key, theirs).get(10, TimeUnit.SECONDS).getHeader().getRevision();
+        Outcome outcome = CreateOnce.create(leader.getKVClient(), key, object("mine"), DEADLINE);
+        assertThat(outcome).as("create where another writer's object already is").isEqualTo(Outcome.ALREADY_EXISTS);
+        KeyValue stored = stored(key);
+        assertThat(text(stored.getValue())).as("the other writer's object after your create").isEqualTo(text(theirs));
+        assertThat(stored.getModRevision()).as("the key's mod revision: your create must not write over it").isEqualTo(theirRevision);
+    }
+
+    @Test
+    @Order(3)
+    @DisplayName("a key already holding this create's own object (an earlier attempt applied, its answer lost): 201 Created, not written again")
+    void ownObjectFromALostAnswer() throws Exception {
+        ByteSequence key = key("lost-answer");
+        ByteSequence mine = object("mine");
+        // The first attempt of this very create reached etcd; only its answer never came back.
+        long applied = leader.getKVClient().put(key, mine).get(10, TimeUnit.SECONDS).getHeader().getRevision();
+        Outcome outcome = CreateOnce.create(leader.getKVClient(), key, mine, DEADLINE);
+        assertThat(outcome).as("the retry of a create whose first attempt was applied but not answered: the object stored"
+                + " is this create's own (same uid), so the create succeeded; 409 here would tell the client its write failed")
+                .isEqualTo(Outcome.CREATED);
+        KeyValue stored = stored(key);
+        assertThat(stored.getModRevision()).as("the key's mod revision: the object was stored at revision %d and must not be"
+                + " written a second time", applied).isEqualTo(applied);
+    }
+
+    @Test
+    @Order(4)
+    @DisplayName("the leader killed during a stream of creates: every create answers, none lost, none applied twice, none over another's object")
+    void leaderKilledDuringAStream() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be killed by the course");
+                int count = 60;
+        List<ByteSequence> keys = new ArrayList<>();
+        List<ByteSequence> mine = new ArrayList<>();
+        List<ByteSequence> theirs = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            keys.add(key("stream-" + i));
+            mine.add(object("mine-" + i));
+            ByteSequence other = i % 3 == 2 ? object("theirs-" + i) : null;
+            theirs.add(other);
+            if (other != null) {
+                leader.getKVClient().put(keys.get(i), other).get(10, TimeUnit.SECONDS);
+            }
+        }
+        int killed = cluster.leader();
+        Outcome[] outcomes = new Outcome[count];
+        Throwable[] failures = new Throwable[count];
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(count / 3);
+        try (Client anyMember = cluster.newClient()) {
+            // Three writers at once, so that the kill lands while creates are in flight, not between them.
+            List<Thread> writers = new ArrayList<>();
+            for (int w = 0; w < 3; w++) {
+                int first = w;
+                Thread writer = new Thread(() -> {
+                    for (int i = first; i < count; i += 3) {
+                        try {
+                            outcomes[i] = CreateOnce.create(anyMember.getKVClient(), keys.get(i), mine.get(i), DEADLINE);
+                        } catch (Throwable e) {
+                            failures[i] = e;
+                        }
+                        started.countDown();
+                    }
+                }, "writer-" + w);
+                writer.start();
+                writers.add(writer);
+            }
+            started.await(60, TimeUnit.SECONDS);
+            cluster.killMember(killed); // mid-stream: writes in flight to it lose their answers
+            for (Thread writer : writers) {
+                writer.join(TimeUnit.SECONDS.toMillis(150));
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            if (failures[i] != null) {
+                throw new AssertionError("create #" + i + " (the leader killed after about " + count / 3 + " creates) gave up: "
+                        + failures[i], failures[i]);
+            }
+            assertThat(outcomes[i]).as("create #%d (the leader killed after about %d creates) never answered", i, count / 3)
+                    .isNotNull();
+        }
+        try (Client survivor = cluster.clientOf((killed + 1) % cluster.size())) {
+            for (int i = 0; i < count; i++) {
+                GetResponse got = survivor.getKVClient().get(keys.get(i)).get(20, TimeUnit.SECONDS);
+                KeyValue stored = got.getKvs().isEmpty() ? null : got.getKvs().get(0);
+                String what = "create #" + i + " (the leader killed after about " + count / 3 + " creates)";
+                assertThat(stored).as("%s answered %s but its key is empty", what, outcomes[i]).isNotNull();
+                if (theirs.get(i) != null) {
+                    assertThat(outcomes[i]).as("%s over another writer's object", what).isEqualTo(Outcome.ALREADY_EXISTS);
+                    assertThat(text(stored.getValue())).as("%s: the other writer's object after it", what).isEqualTo(text(theirs.get(i)));
+                } else {
+                    assertThat(outcomes[i]).as("%s of a free key: the key now holds this create's own object", what)
+                            .isEqualTo(Outcome.CREATED);
+                    assertThat(text(stored.getValue())).as("%s: the stored object", what).isEqualTo(text(mine.get(i)));
+                }
+                assertThat(stored.getVersion()).as("%s: the key's version (1 = written once; more = a write applied twice or"
+                        + " written over)", what).isEqualTo(1);
+            }
+        }
+    }
+
+    private static KeyValue stored(ByteSequence key) throws Exception {
+        GetResponse got = leader.getKVClient().get(key).get(10, TimeUnit.SECONDS);
+        return got.getKvs().isEmpty() ? null : got.getKvs().get(0);
+    }
+
+    private static ByteSequence key(String name) {
+        return ByteSequence.from("/registry/configmaps/lab-" + RUN + "/" + name, StandardCharsets.UTF_8);
+    }
+
+    /** A ConfigMap's bytes, unique to one create as its uid is. */
+    private static ByteSequence object(String name) {
+        return ByteSequence.from("{\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"" + name + "\",\"uid\":\""
+                + UUID.randomUUID() + "\"}}", StandardCharsets.UTF_8);
+    }
+
+    private static String text(ByteSequence bytes) {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,87 @@
+package io.rvlab.exercises.ch07;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * <b>Exercise 7.2: a create that is safe to retry after a leader change.</b>
+ *
+ * <p>With one etcd, a write is answered or not. With a cluster, a write can be applied and its answer lost:
+ * the leader changes while the write is in flight (etcd's "leader changed"), the member the client talks to
+ * dies, the call times out. The outcome is <em>unknown</em>, and giving up loses a write the client was
+ * never told about, while retrying blindly may apply it twice or overwrite someone else's object.
+ *
+ * <p>Kubernetes makes a create safe to retry because it is conditional: it stores the object only if the
+ * key has no object yet (etcd's create revision 0), so a retry can never overwrite. The price is the
+ * question a retry must then answer: the key is taken, but by whom? An object's bytes here are unique to
+ * one create (as its {@code metadata.uid} is): if the stored object is this create's own, an earlier
+ * attempt was applied and only its answer was lost, and the create succeeded; otherwise it is 409
+ * AlreadyExists.
+ *
+ * <p>{@link #create} stores {@code object} at {@code key} at most once and says which of the two happened.
+ * It keeps trying while outcomes are unknown, until {@code deadline} has passed (then it throws); no single
+ * attempt may wait more than {@link #ATTEMPT} (a dead member never answers). It never writes over an object
+ * that is not its own, and never stores its own twice.
+ *
+ * <p>Grade it with {@code ./course grade 7 --exercise 7.2}; the specification is {@code CreateOnceTest},
+ * whose last test kills the leader of a real three-member etcd cluster in the middle of a stream of creates.
+ */
+public final class CreateOnce {
+
+    /** The longest one attempt may wait for etcd's answer. */
+    public static final Duration ATTEMPT = Duration.ofSeconds(2);
+
+    /** What a create ended as, in Kubernetes' terms. */
+    public enum Outcome {
+        /** 201 Created: this create's object is stored, by this call (by one of its attempts). */
+        CREATED,
+        /** 409 AlreadyExists: another writer's object holds the key; nothing was written. */
+        ALREADY_EXISTS
+    }
+
+    private CreateOnce() {
+    }
+
+    // tag::signature[]
+    /** Creates {@code object} at {@code key} (through any member {@code kv} reaches), retrying unknown outcomes until {@code deadline}. */
+    public static Outcome create(KV kv, ByteSequence key, ByteSequence object, Duration deadline) throws Exception {
+        long end = System.nanoTime() + deadline.toNanos();
+        while (true) {
+            try {
+                // Conditional, so that a retry can never overwrite: kube-apiserver's create is the same transaction
+                // (staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go, Create: If mod_revision == 0).
+                TxnResponse answer = kv.txn()
+                        .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                        .Then(Op.put(key, object, PutOption.DEFAULT))
+                        .Else(Op.get(key, GetOption.DEFAULT))
+                        .commit().get(ATTEMPT.toMillis(), TimeUnit.MILLISECONDS);
+                if (answer.isSucceeded()) {
+                    return Outcome.CREATED;
+                }
+                var holder = answer.getGetResponses().get(0).getKvs();
+                if (!holder.isEmpty()) {
+                    // Taken: by an earlier attempt of ours whose answer was lost, or by someone else.
+                    return holder.get(0).getValue().equals(object) ? Outcome.CREATED : Outcome.ALREADY_EXISTS;
+                }
+                // Deleted between the compare and the read: try again.
+            } catch (ExecutionException | TimeoutException unknown) {
+                // Leader changed, member gone, no answer in time: the write may or may not be applied.
+                if (System.nanoTime() > end) {
+                    throw unknown;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+    // end::signature[]
+}
