@@ -105,8 +105,8 @@ public final class LeaderLossLab implements ClusterLab {
                     "only requests sent after the kill failed");
             out.say("(the slowest request took " + new LabRequests.Answer(0, null, slowest).took() + ")");
             out.say("kube-apiserver 1.26 answers a raw etcd error such as \"etcdserver: leader changed\" the same way:");
-            out.say("HTTP 500, no reason, etcd's message (storage/etcd3/store.go returns the error unwrapped;");
-            out.say("responsewriters/status.go makes an unknown error an InternalError; kubernetes/kubernetes#112152).");
+            out.say("HTTP 500 carrying etcd's message (its storage layer returns etcd's error as it is; see");
+            out.say("kubernetes/kubernetes#112152 and #106491). jetcd retried some for us here.");
 
             out.step("Read every acknowledged write straight from etcd, through the new leader");
             Client etcd = cluster.clientOf(newLeader);
