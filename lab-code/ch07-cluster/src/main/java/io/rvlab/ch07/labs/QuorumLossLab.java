@@ -157,8 +157,9 @@ public final class QuorumLossLab implements ClusterLab {
                     StandardCharsets.UTF_8);
             out.say("diagram: lab-7.4-quorum-loss.svg");
         }
-        out.conclude("without quorum the API server refuses writes and consistent reads with a Status in bounded time,"
-                + " still serves resourceVersion \"0\" from its cache, and recovers on its own when quorum returns.");
+        out.conclude("without quorum the API server refuses writes and consistent reads with a Status in bounded time"
+                + " (its own 30 s bound on etcd calls), answers resourceVersion \"0\" at once (from its cache, or 429 while"
+                + " the cache relists), and recovers on its own when quorum returns.");
     }
 
     private static LabRequests.Answer record(List<Timeline.Mark> marks, String what, LabRequests.Answer answer) {
