@@ -104,9 +104,10 @@ public final class LeaderLossLab implements ClusterLab {
             out.check(failed.stream().allMatch(w -> w.period() >= 1),
                     "only requests sent after the kill failed");
             out.say("(the slowest request took " + new LabRequests.Answer(0, null, slowest).took() + ")");
-            out.say("kube-apiserver 1.26 answers a raw etcd error such as \"etcdserver: leader changed\" the same way:");
+            out.say("jetcd retries a call etcd refuses with \"etcdserver: leader changed\" a few times, so an election is often unseen;");
+            out.say("when such a raw etcd error does reach kube-apiserver 1.26, the client gets it as");
             out.say("HTTP 500 carrying etcd's message (its storage layer returns etcd's error as it is; see");
-            out.say("kubernetes/kubernetes#112152 and #106491). jetcd retried some for us here.");
+            out.say("kubernetes/kubernetes#112152 and #106491). ");
 
             out.step("Read every acknowledged write straight from etcd, through the new leader");
             Client etcd = cluster.clientOf(newLeader);
