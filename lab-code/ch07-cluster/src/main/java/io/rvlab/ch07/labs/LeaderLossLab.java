@@ -107,7 +107,7 @@ public final class LeaderLossLab implements ClusterLab {
             out.say("jetcd retries a call etcd refuses with \"etcdserver: leader changed\" a few times, so an election is often unseen;");
             out.say("when such a raw etcd error does reach kube-apiserver 1.26, the client gets it as");
             out.say("HTTP 500 carrying etcd's message (its storage layer returns etcd's error as it is; see");
-            out.say("kubernetes/kubernetes#112152 and #106491). ");
+            out.say("kubernetes/kubernetes#112152 and #106491).");
 
             out.step("Read every acknowledged write straight from etcd, through the new leader");
             Client etcd = cluster.clientOf(newLeader);
