@@ -90,6 +90,7 @@ public final class TwoWatchCachesLab implements ClusterLab {
                 diagram.sample("member frozen", cache1.resourceVersion(), cache2.resourceVersion());
                 out.show("replica-1's cache is at %d, replica-2's at %d", cache1.resourceVersion(), cache2.resourceVersion());
 
+                // tag::time-travel[]
                 out.step("A client moves between replicas and reads from each cache at resourceVersion \"0\" (\"any state\")");
                 out.say("Each read is chapter 5's watch-list (sendInitialEvents=true), which this server answers from its watch");
                 out.say("cache at every resourceVersion, as kube-apiserver 1.26's cacher answered a LIST at \"0\" or at N.");
@@ -108,6 +109,7 @@ public final class TwoWatchCachesLab implements ClusterLab {
                 out.check(waited.error().path("code").asInt() == 504
                                 && waited.error().path("message").asText().contains("Too large resource version"),
                         "the lagging replica waited, then answered 504 \"Too large resource version\", never older data");
+                // end::time-travel[]
 
                 out.step("Thaw the member: replica-2's watch resumes and its cache catches up");
                 cluster.thawMember(lagging);

@@ -21,6 +21,12 @@ class LabOutputTest extends ChapterLabsTest {
 
     /** Lines each lab must have printed (the chapter quotes them), with a fresh cluster's revisions. */
     private static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
+            "7.1", List.of("\u2714 another member leads after the kill",
+                    "\u2714 the new leader's raft term is higher than the old leader's",
+                    "\u2714 every request was answered, 201 or a Status, before the client's deadline: none hung",
+                    "\u2714 no acknowledged write was lost: each is in etcd at the modRevision its 201 named",
+                    "\u2714 the resourceVersions of acknowledged writes, in the order they were sent, strictly increase",
+                    "\u2714 the old leader, restarted, has every revision the new leader had when it came back"),
             "7.2", List.of("\u2714 a serializable read answers from the member's own store: the old revision 5, not 6",
                     "\u2714 resourceVersion \"0\" is answered at once, from the watch cache, and it is stale: v=1, not the committed v=2",
                     "\u2714 every read agrees again: v=2 at resourceVersion 6, on the member and through both of replica-1's read paths"),
@@ -35,11 +41,17 @@ class LabOutputTest extends ChapterLabsTest {
                     "\u2714 the defragmented member's file shrank",
                     "\u2714 the other members' files kept their size: defragmentation is per member, not replicated",
                     "\u2714 the watch ends with 410 Gone (reason Expired): the revision it resumes from is no longer there",
-                    "\u2714 the relist gives a current resourceVersion, and the watch from it is accepted"));
+                    "\u2714 the relist gives a current resourceVersion, and the watch from it is accepted"),
+            "7.4", List.of("\u2714 a write without quorum fails with a 5xx Status",
+                    "\u2714 a list at resourceVersion \"0\" answers in bounded time",
+                    "\u2714 a consistent list (resourceVersion \"\") fails in bounded time with a 5xx Status",
+                    "\u2714 writes succeed again once the members are back, without restarting the server",
+                    "\u2714 what the watch delivered is the start of etcd's history: in order, no gap, no duplicate"));
 
     LabOutputTest() {
-        super(List.of("7.2", "7.3", "7.5"), EXPECTED_CHECKS, List.of(),
-                List.of(ReadModesLab.DIAGRAM, TwoWatchCachesLab.DIAGRAM, CompactionAcrossMembersLab.DIAGRAM));
+        super(List.of("7.1", "7.2", "7.3", "7.4", "7.5"), EXPECTED_CHECKS, List.of(),
+                List.of(LeaderLossLab.DIAGRAM, ReadModesLab.DIAGRAM, TwoWatchCachesLab.DIAGRAM, QuorumLossLab.DIAGRAM,
+                        CompactionAcrossMembersLab.DIAGRAM));
     }
 
     @Test
