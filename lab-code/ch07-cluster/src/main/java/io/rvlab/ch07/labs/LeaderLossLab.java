@@ -114,6 +114,7 @@ public final class LeaderLossLab implements ClusterLab {
             out.say("HTTP 500 carrying etcd's message (its storage layer returns etcd's error as it is; see");
             out.say("kubernetes/kubernetes#112152 and #106491).");
 
+            // tag::acknowledged[]
             out.step("Read every acknowledged write straight from etcd, through the new leader");
             Client etcd = cluster.clientOf(newLeader);
             List<Write> acked = done.stream().filter(w -> w.answer().ok()).toList();
@@ -134,6 +135,7 @@ public final class LeaderLossLab implements ClusterLab {
             out.show("%d of %d acknowledged creates found at the resourceVersion they were answered with", same, acked.size());
             out.check(same == acked.size(), "no acknowledged write was lost: each is in etcd at the modRevision its 201 named");
             out.check(increasing, "the resourceVersions of acknowledged writes, in the order they were sent, strictly increase");
+            // end::acknowledged[]
 
             out.step("Retry every failed create, as a client should");
             if (failed.isEmpty()) {

@@ -96,8 +96,8 @@ class CompactionFaultsTest {
     }
 
     @Test
-    @DisplayName("an informer whose watch resumes, on another replica, from a compacted resourceVersion gets a clean "
-            + "410, relists, and ends with etcd's state, never going back in time")
+    @DisplayName("an informer whose watch resumes, on another replica, from a compacted resourceVersion relists (after a "
+            + "clean 410, or at once if its held re-watch failed), and ends with etcd's state, never going back in time")
     void watchAcrossCompactionRelists() throws Exception {
         ApiServerReplica before = ApiServerReplica.start("replica-1", cluster.clientOf(leader), CompactionFaultsTest::server);
         ApiServerReplica after = null;
@@ -156,9 +156,9 @@ class CompactionFaultsTest {
                 truth = EtcdState.read(etcd, ResourceTypes.CONFIGMAPS.prefix("default"));
             }
             InformerChecker.Report report = new InformerChecker(truth).check(history, informer.indexer().list());
-            boolean got410 = history.entries().stream().anyMatch(e -> e.code() == 410);
-            assertThat(got410).as("a 410 in the informer's history:" + history.tail(30)).isTrue();
-            assertThat(informer.reflector().lists()).as("the reflector relisted").isGreaterThanOrEqualTo(2);
+            // Whether the held request reaches the new replica as the re-watch (then 410 Expired) or fails and
+            // becomes a relist at lastSyncResourceVersion depends on timing; either way the reflector lists again.
+            assertThat(informer.reflector().lists()).as("the reflector relisted:" + history.tail(30)).isGreaterThanOrEqualTo(2);
             assertThat(report.ok()).as(report + history.tail(30)).isTrue();
         } finally {
             before.close();
