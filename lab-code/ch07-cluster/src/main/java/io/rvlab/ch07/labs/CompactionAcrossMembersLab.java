@@ -1,8 +1,7 @@
 package io.rvlab.ch07.labs;
 
-import static io.rvlab.ch07.labs.CacheLabHttp.CONFIGMAPS;
-import static io.rvlab.ch07.labs.CacheLabHttp.configMap;
-import static io.rvlab.ch07.labs.CacheLabHttp.send;
+import static io.rvlab.ch07.labs.LabRequests.CONFIGMAPS;
+import static io.rvlab.ch07.labs.LabRequests.configMap;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -10,7 +9,7 @@ import io.etcd.jetcd.maintenance.StatusResponse;
 import io.etcd.jetcd.options.CompactOption;
 import io.etcd.jetcd.options.GetOption;
 import io.rvlab.ch07.controlplane.ApiServerReplica;
-import io.rvlab.ch07.labs.CacheLabHttp.Answer;
+import io.rvlab.ch07.labs.LabRequests.Answer;
 import io.rvlab.support.etcd.EtcdCluster;
 import io.rvlab.support.lab.ClusterLab;
 import io.rvlab.support.lab.LabContext;
@@ -116,19 +115,19 @@ public final class CompactionAcrossMembersLab implements ClusterLab {
                 out.step("A watch through the API server from a compacted resourceVersion");
                 try (ApiServerReplica server = ApiServerReplica.start("replica-1", cluster.clientOf(leader),
                         TwoWatchCachesLab.CHAPTER_6)) {
-                    Answer created = send(server.url(), "POST", CONFIGMAPS, configMap("old", "1"));
+                    Answer created = LabRequests.send(server.url(), "POST", CONFIGMAPS, configMap("old", "1"), LabRequests.DEADLINE);
                     long stale = first; // a resourceVersion an informer saw before the compaction
                     out.say("An informer that last saw resourceVersion " + stale + " resumes its watch there:");
                     WatchStart resumed = WatchStart.open(server.url(), CONFIGMAPS + "?watch=1&resourceVersion=" + stale);
                     out.show("%s", resumed);
                     out.check(resumed.code() == 410, "the watch ends with 410 Gone (reason Expired): the revision it "
                             + "resumes from is no longer there");
-                    Answer relist = send(server.url(), "GET", CONFIGMAPS, null);
+                    Answer relist = LabRequests.send(server.url(), "GET", CONFIGMAPS, null, LabRequests.DEADLINE);
                     WatchStart rewatch = WatchStart.open(server.url(), CONFIGMAPS + "?watch=1&timeoutSeconds=1&resourceVersion="
                             + relist.resourceVersion());
-                    out.show("relist: %d, resourceVersion %s; watch from there: %s", relist.status(),
+                    out.show("relist: %d, resourceVersion %s; watch from there: %s", relist.code(),
                             relist.resourceVersion(), rewatch);
-                    out.check(relist.status() == 200 && rewatch.code() == 200
+                    out.check(relist.code() == 200 && rewatch.code() == 200
                                     && Long.parseLong(relist.resourceVersion()) >= Long.parseLong(created.resourceVersion()),
                             "the relist gives a current resourceVersion, and the watch from it is accepted");
                 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.rvlab.ch02.server.ApiServerMain.ServerFactory;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch06.server.ApplyApiServer;
-import io.rvlab.ch07.labs.LabHttp.Answer;
+import io.rvlab.ch07.labs.LabRequests.Answer;
 import io.rvlab.support.etcd.EtcdCluster;
 import io.rvlab.support.lab.LabFailure;
 import io.rvlab.support.lab.Narrator;
@@ -35,10 +35,10 @@ final class LabClusters {
     }
 
     /** Waits (30 s at most) until a LIST at resourceVersion "0" on {@code server} is at {@code revision} or later. */
-    static void awaitCacheList(LabHttp http, URI server, String collection, long revision) throws InterruptedException {
+    static void awaitCacheList(URI server, String collection, long revision) throws InterruptedException {
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (System.nanoTime() < deadline) {
-            Answer list = http.quietly(server, "GET", collection + "?resourceVersion=0", null);
+            Answer list = LabRequests.send(server, "GET", collection + "?resourceVersion=0", null, LabRequests.DEADLINE);
             if (list.code() == 200 && Long.parseLong(list.resourceVersion()) >= revision) {
                 return;
             }

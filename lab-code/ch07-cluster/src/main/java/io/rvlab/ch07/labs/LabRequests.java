@@ -2,6 +2,7 @@ package io.rvlab.ch07.labs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rvlab.support.lab.Narrator;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,6 +17,8 @@ import java.time.Duration;
 final class LabRequests {
 
     static final String CONFIGMAPS = "/api/v1/namespaces/default/configmaps";
+    /** Above the server's own 30 s bound on an etcd call, so the server's answer comes first. */
+    static final Duration DEADLINE = Duration.ofSeconds(45);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -51,15 +54,34 @@ final class LabRequests {
             return code + ", reason " + (reason().isEmpty() ? "(none)" : reason()) + ", message \"" + message() + "\"";
         }
 
+        /** The code alone for an object or list; code, reason and message for a Status. */
+        String summary() {
+            return "Status".equals(body.path("kind").asText()) || code < 0 ? status() : Integer.toString(code);
+        }
+
+        /** data.v of the ConfigMap answered, or of a list's first item. */
+        String value() {
+            JsonNode object = body.has("items") ? body.path("items").path(0) : body;
+            return object.path("data").path("v").asText();
+        }
+
         /** The time taken, rounded to whole seconds for the transcript ("under 1 s", "about 7 s"). */
         String took() {
             return millis < 1000 ? "under 1 s" : "about " + Math.round(millis / 1000.0) + " s";
         }
     }
 
+    /** Prints the request as the curl line against {@code $name} (a replica, so no port appears), then sends it. */
+    static Answer printed(Narrator out, String name, URI base, String method, String path, String body) {
+        out.say("$ curl -s" + ("GET".equals(method) ? "" : " -X " + method)
+                + (body == null ? "" : " -H 'Content-Type: " + contentType(method) + "'")
+                + " \"$" + name + path + "\"" + (body == null ? "" : " -d '" + body + "'"));
+        return send(base, method, path, body, DEADLINE);
+    }
+
     static Answer send(URI base, String method, String path, String body, Duration deadline) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(deadline)
-                .header("Content-Type", "application/json");
+                .header("Content-Type", contentType(method));
         request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         long start = System.nanoTime();
         try {
@@ -75,6 +97,11 @@ final class LabRequests {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    /** A PATCH here is a JSON merge patch; every other body is a whole object. */
+    private static String contentType(String method) {
+        return "PATCH".equals(method) ? "application/merge-patch+json" : "application/json";
     }
 
     static String configMap(String name, String value) {

@@ -1,9 +1,8 @@
 package io.rvlab.ch07.labs;
 
-import static io.rvlab.ch07.labs.CacheLabHttp.CONFIGMAPS;
-import static io.rvlab.ch07.labs.CacheLabHttp.cachedList;
-import static io.rvlab.ch07.labs.CacheLabHttp.configMap;
-import static io.rvlab.ch07.labs.CacheLabHttp.send;
+import static io.rvlab.ch07.labs.LabRequests.CONFIGMAPS;
+import static io.rvlab.ch07.labs.WatchListRead.cachedList;
+import static io.rvlab.ch07.labs.LabRequests.configMap;
 
 import io.etcd.jetcd.ByteSequence;
 import io.rvlab.ch02.registry.ResourceTypes;
@@ -12,8 +11,8 @@ import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch07.controlplane.ApiServerReplica;
 import io.rvlab.ch02.server.ApiServerMain.ServerFactory;
-import io.rvlab.ch07.labs.CacheLabHttp.Answer;
-import io.rvlab.ch07.labs.CacheLabHttp.CachedList;
+import io.rvlab.ch07.labs.LabRequests.Answer;
+import io.rvlab.ch07.labs.WatchListRead.CachedList;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.options.GetOption;
 import java.util.concurrent.TimeUnit;
@@ -63,14 +62,14 @@ public final class TwoWatchCachesLab implements ClusterLab {
                 WatchCache cache2 = ((WatchApiServer) two.server()).cache(ResourceTypes.CONFIGMAPS);
 
                 out.step("Write through replica-1, read the same resourceVersion on both replicas");
-                Answer created = send(one.url(), "POST", CONFIGMAPS, configMap("clock", "1"));
+                Answer created = LabRequests.send(one.url(), "POST", CONFIGMAPS, configMap("clock", "1"), LabRequests.DEADLINE);
                 String rv1 = created.resourceVersion();
-                out.show("POST configmaps/clock data.v=1 -> %d, resourceVersion %s", created.status(), rv1);
+                out.show("POST configmaps/clock data.v=1 -> %d, resourceVersion %s", created.code(), rv1);
                 String exact = CONFIGMAPS + "?resourceVersion=" + rv1 + "&resourceVersionMatch=NotOlderThan";
-                Answer list1 = send(one.url(), "GET", exact, null);
-                Answer list2 = send(two.url(), "GET", exact, null);
-                Answer get1 = send(one.url(), "GET", CONFIGMAPS + "/clock", null);
-                Answer get2 = send(two.url(), "GET", CONFIGMAPS + "/clock", null);
+                Answer list1 = LabRequests.send(one.url(), "GET", exact, null, LabRequests.DEADLINE);
+                Answer list2 = LabRequests.send(two.url(), "GET", exact, null, LabRequests.DEADLINE);
+                Answer get1 = LabRequests.send(one.url(), "GET", CONFIGMAPS + "/clock", null, LabRequests.DEADLINE);
+                Answer get2 = LabRequests.send(two.url(), "GET", CONFIGMAPS + "/clock", null, LabRequests.DEADLINE);
                 out.show("GET configmaps/clock on replica-1: resourceVersion %s, data.v=%s", get1.resourceVersion(), get1.value());
                 out.show("GET configmaps/clock on replica-2: resourceVersion %s, data.v=%s", get2.resourceVersion(), get2.value());
                 out.check(get1.body().equals(get2.body()) && list1.body().path("items").equals(list2.body().path("items")),
@@ -81,10 +80,10 @@ public final class TwoWatchCachesLab implements ClusterLab {
                 cluster.freezeMember(lagging);
                 String newest = rv1;
                 for (int v = 2; v <= 4; v++) {
-                    Answer update = send(one.url(), "PUT", CONFIGMAPS + "/clock", configMap("clock", String.valueOf(v)));
+                    Answer update = LabRequests.send(one.url(), "PUT", CONFIGMAPS + "/clock", configMap("clock", String.valueOf(v)), LabRequests.DEADLINE);
                     newest = update.resourceVersion();
                     out.show("PUT configmaps/clock data.v=%d through replica-1 -> %d, resourceVersion %s", v,
-                            update.status(), newest);
+                            update.code(), newest);
                 }
                 awaitFresh(cache1, Long.parseLong(newest));
                 diagram.sample("member frozen", cache1.resourceVersion(), cache2.resourceVersion());

@@ -58,10 +58,10 @@ class LabTranscriptsTest {
     @Test
     @DisplayName("ports, uids and timestamps are found, revisions and ordinary numbers are not")
     void unstable() {
-        String text = "at 127.0.0.1:43121, uid 858c8da0-849f-48f8-aab3-1c00664aa8c2, at 2026-11-22T21:17:32Z,"
-                + " resourceVersion \"245\", revision 12";
+        String text = "at 127.0.0.1:43121, member 10.203.7.11:2379, uid 858c8da0-849f-48f8-aab3-1c00664aa8c2, at"
+                + " 2026-11-22T21:17:32Z, resourceVersion \"245\", revision 12";
         assertThat(LabTranscripts.unstable(text))
-                .containsExactly("127.0.0.1:43121", "858c8da0-849f-48f8", "2026-11-22T21:17:32Z");
+                .containsExactly("127.0.0.1:43121", "10.203.7.11:2379", "858c8da0-849f-48f8", "2026-11-22T21:17:32Z");
         LabTranscripts.requireStable(GOOD);
         assertThatThrownBy(() -> LabTranscripts.requireStable(text)).isInstanceOf(AssertionFailedError.class);
     }
