@@ -11,6 +11,7 @@ import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.EtcdEventTranslator;
+import io.rvlab.ch04.watch.MissingPrevKvException;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.util.TreeMap;
 
@@ -78,6 +79,8 @@ final class CacheState {
         WatchEvent event;
         try {
             event = translator.translate(etcdEvent);
+        } catch (MissingPrevKvException e) {
+            throw e; // not a bad value to skip: the watch cannot go on (WatchCache#received)
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "skipping an undecodable change of " + key + ": " + e.getMessage());
             return null;

@@ -11,6 +11,7 @@ import io.rvlab.ch02.registry.ResourceType;
 import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch02.storage.RegistryPrefix;
 import io.rvlab.ch02.storage.Versioner;
+import io.rvlab.ch04.watch.MissingPrevKvException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -149,7 +150,13 @@ public final class WatchCache implements WatchSource {
             return;
         }
         for (io.etcd.jetcd.watch.WatchEvent etcdEvent : response.getEvents()) {
-            WatchCacheEvent change = cached.processEvent(etcdEvent); // the state and the window, updated
+            WatchCacheEvent change;
+            try {
+                change = cached.processEvent(etcdEvent); // the state and the window, updated
+            } catch (MissingPrevKvException e) {
+                failed(e); // as kube-apiserver's cacher does: end the watchers and list again, leave no gap
+                return;
+            }
             if (change != null) {
                 watchers.removeIf(watcher -> !watcher.deliver(change));
             }

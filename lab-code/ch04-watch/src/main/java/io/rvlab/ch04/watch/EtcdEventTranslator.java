@@ -36,9 +36,10 @@ public class EtcdEventTranslator {
     /**
      * The Kubernetes event for {@code event}.
      *
-     * @throws CorruptObjectException when the stored bytes are not a JSON object, or a DELETE
-     *         arrives without its previous value (a watch opened without prev_kv, or history
-     *         already compacted); Kubernetes reports both as an ERROR event rather than guess
+     * @throws CorruptObjectException when the stored bytes are not a JSON object; its
+     *         {@link MissingPrevKvException} when a DELETE arrives without its previous value (a
+     *         watch opened without prev_kv, history already compacted, or etcd 3.4 catching a member
+     *         up); Kubernetes reports both as an ERROR rather than guess
      */
     public WatchEvent translate(io.etcd.jetcd.watch.WatchEvent event) {
         KeyValue kv = event.getKeyValue();
@@ -58,9 +59,7 @@ public class EtcdEventTranslator {
     private static KeyValue previous(io.etcd.jetcd.watch.WatchEvent event) {
         KeyValue prev = event.getPrevKV();
         if (prev == null || prev.getKey().isEmpty()) {
-            String key = Bytes.text(event.getKeyValue().getKey());
-            throw new CorruptObjectException(key,
-                    new IOException("etcd event received with PrevKv=nil (the watch needs prev_kv)"));
+            throw new MissingPrevKvException(Bytes.text(event.getKeyValue().getKey()));
         }
         return prev;
     }

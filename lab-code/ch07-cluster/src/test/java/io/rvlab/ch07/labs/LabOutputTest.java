@@ -37,7 +37,7 @@ class LabOutputTest extends ChapterLabsTest {
                     "\u2714 served from the cache, the read is as new as a quorum read of etcd: a consistent read without a range read"),
             "7.5", List.of("\u2714 every member answers \"mvcc: required revision has been compacted\": one compact request, applied by "
                             + "every member through raft",
-                    "\u2714 after compaction each member's file is bigger than the data in use: freed pages stay in the file",
+                    "\u2714 compaction made no member's file smaller: the pages it frees stay in the file, for new writes",
                     "\u2714 the defragmented member's file shrank",
                     "\u2714 the other members' files kept their size: defragmentation is per member, not replicated",
                     "\u2714 the watch ends with 410 Gone (reason Expired): the revision it resumes from is no longer there",
