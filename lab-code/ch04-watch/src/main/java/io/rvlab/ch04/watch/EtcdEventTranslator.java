@@ -36,10 +36,10 @@ public class EtcdEventTranslator {
     /**
      * The Kubernetes event for {@code event}.
      *
-     * @throws CorruptObjectException when the stored bytes are not a JSON object; its
-     *         {@link MissingPrevKvException} when a DELETE arrives without its previous value (a
-     *         watch opened without prev_kv, history already compacted, or etcd 3.4 catching a member
-     *         up); Kubernetes reports both as an ERROR rather than guess
+     * @throws CorruptObjectException when the stored bytes are not a JSON object
+     * @throws MissingPrevKvException when a DELETE arrives without its previous value (a watch
+     *         opened without prev_kv, history already compacted, or etcd 3.4 catching a member up);
+     *         Kubernetes reports both as an ERROR rather than guess
      */
     public WatchEvent translate(io.etcd.jetcd.watch.WatchEvent event) {
         KeyValue kv = event.getKeyValue();

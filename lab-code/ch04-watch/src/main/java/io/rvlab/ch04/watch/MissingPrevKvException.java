@@ -1,7 +1,6 @@
 package io.rvlab.ch04.watch;
 
-import io.rvlab.ch02.storage.CorruptObjectException;
-import java.io.IOException;
+import io.rvlab.ch02.storage.StorageException;
 
 /**
  * A DELETE that etcd sent without the key's previous value, although the watch asked for it
@@ -11,9 +10,9 @@ import java.io.IOException;
  * the cacher lists again; skipping the event would leave a gap in every watcher's history. Seen
  * with etcd 3.4 when a member that was frozen catches up.
  */
-public class MissingPrevKvException extends CorruptObjectException {
+public class MissingPrevKvException extends StorageException {
 
     public MissingPrevKvException(String key) {
-        super(key, new IOException("etcd event received with PrevKv=nil (the watch needs prev_kv)"));
+        super("etcd event received with PrevKv=nil (key " + key + "): a DELETE without the value before it");
     }
 }

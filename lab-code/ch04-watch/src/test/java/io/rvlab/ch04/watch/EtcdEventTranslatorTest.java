@@ -6,7 +6,6 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.options.WatchOption;
 import io.rvlab.ch01.Bytes;
-import io.rvlab.ch02.storage.CorruptObjectException;
 import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.support.etcd.EtcdExtension;
 import java.util.concurrent.CompletableFuture;
@@ -35,8 +34,8 @@ class EtcdEventTranslatorTest {
                 withoutPrevKv, response -> response.getEvents().forEach(delete::complete))) {
             io.etcd.jetcd.watch.WatchEvent event = delete.get(10, TimeUnit.SECONDS);
             assertThatThrownBy(() -> new EtcdEventTranslator(new Versioner()).translate(event))
-                    .isInstanceOf(CorruptObjectException.class)
-                    .hasStackTraceContaining("PrevKv=nil");
+                    .isInstanceOf(MissingPrevKvException.class)
+                    .hasMessageContaining("PrevKv=nil");
         }
     }
 }
