@@ -154,7 +154,7 @@ public final class WatchCache implements WatchSource {
             try {
                 change = cached.processEvent(etcdEvent); // the state and the window, updated
             } catch (MissingPrevKvException e) {
-                failed(e); // as kube-apiserver's cacher does: end the watchers and list again, leave no gap
+                failed(e); // never skip it (a gap): end the watchers and list again, as after any broken etcd watch
                 return;
             }
             if (change != null) {
