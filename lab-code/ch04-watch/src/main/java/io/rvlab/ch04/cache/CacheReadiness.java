@@ -4,9 +4,10 @@ import io.rvlab.ch02.api.Status;
 import java.util.List;
 
 /**
- * Whether a {@link WatchCache} may serve (kube-apiserver's cacher ready.go): not between losing its
- * etcd watch and the relist that replaces it, when its state has stopped following etcd and a watcher
- * started from it would miss changes. kube-apiserver answers 429 {@code storage is (re)initializing}
+ * Whether a {@link WatchCache} may serve (kube-apiserver's cacher ready.go): not between giving up on
+ * its etcd watch and the relist that replaces it, when its state has stopped following etcd and a
+ * watcher started from it would miss changes. (While it only re-watches an unavailable etcd, it
+ * stays ready: {@link RetryWithDeadline}.) kube-apiserver answers 429 {@code storage is (re)initializing}
  * then, before any stream begins, and clients retry (ResilientWatchCacheInitialization, KEP-4568: on by
  * default in 1.31, in pkg/storage/cacher/cacher.go); 1.26 held the request until the cache was ready.
  *

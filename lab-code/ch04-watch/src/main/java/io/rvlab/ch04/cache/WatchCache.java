@@ -63,6 +63,9 @@ public final class WatchCache implements WatchSource {
 
     private static final System.Logger LOG = System.getLogger(WatchCache.class.getName());
 
+    /** How long a streak of "etcd unavailable" errors may last before the cache relists (kube-apiserver: 30 s). */
+    static final Duration RETRY_IN_PLACE = Duration.ofSeconds(30);
+
     private final Client etcd;
     private final ResourceType type;
     private final Options options;
@@ -75,7 +78,9 @@ public final class WatchCache implements WatchSource {
     private final CacheState cached;
     private final Set<CacheWatcher> watchers = ConcurrentHashMap.newKeySet();
     private Watch.Watcher etcdWatch;
-    private final CacheReadiness readiness = new CacheReadiness(); // not between a failed etcd watch and the relist
+    private final CacheReadiness readiness = new CacheReadiness(); // not between giving up on the etcd watch and the relist
+    private final RetryWithDeadline retry = new RetryWithDeadline(RETRY_IN_PLACE);
+    private int retries; // re-watches since the last answer from etcd: each waits twice as long, up to 8 s
     private boolean closed;
 
     private WatchCache(Client etcd, ResourceType type, Options options, IntFunction<? extends ChangeWindow> windows) {
@@ -126,15 +131,20 @@ public final class WatchCache implements WatchSource {
         synchronized (this) {
             cached.replace(list); // the state at R; the window starts empty at R
             readiness.set(true);
-            WatchOption watchOption = WatchOption.builder()
-                    .isPrefix(true)
-                    .withRevision(listRevision + 1) // exactly the changes after the list
-                    .withPrevKV(true)                // a DELETE carries the last state
-                    .withProgressNotify(true)        // etcd tells us its revision while we are quiet
-                    .build();
-            etcdWatch = etcd.getWatchClient().watch(Bytes.bytes(prefix.path()), watchOption,
-                    Watch.listener(this::received, this::failed));
+            watchFrom(listRevision + 1); // exactly the changes after the list
         }
+    }
+
+    private void watchFrom(long revision) {
+        WatchOption watchOption = WatchOption.builder()
+                .isPrefix(true)
+                .withRevision(revision)
+                .withPrevKV(true)          // a DELETE carries the last state
+                .withProgressNotify(true)  // etcd tells us its revision while we are quiet
+                .withRequireLeader(true)   // a member without a leader ends the watch rather than let it go quiet
+                .build();                  // (kube-apiserver's etcd3 watcher.go: clientv3.WithRequireLeader)
+        etcdWatch = etcd.getWatchClient().watch(Bytes.bytes(prefix.path()), watchOption,
+                Watch.listener(this::received, this::failed));
     }
     // end::list-and-watch[]
 
@@ -144,6 +154,7 @@ public final class WatchCache implements WatchSource {
         if (closed) {
             return;
         }
+        retries = 0;
         if (response.isProgressNotify()) {
             // A progress notification: every change up to this revision has been sent to us.
             cached.progress(response.getHeader().getRevision());
@@ -164,13 +175,26 @@ public final class WatchCache implements WatchSource {
     }
     // end::received[]
 
+    // tag::failed[]
     /**
-     * The etcd watch ended (its start compacted away, or an error jetcd does not retry): like
-     * kube-apiserver's cacher, end every watcher (each resumes, or relists on 410) and relist.
+     * The etcd watch broke. If etcd is only unavailable (a member gone, no leader) and has been for
+     * less than {@link #RETRY_IN_PLACE}, nothing the cache holds is wrong, only late: watch again from
+     * the revision after its resourceVersion, keeping its state, its watchers and its readiness, as
+     * kube-apiserver's cacher does. Otherwise (its start compacted away, an event it cannot apply, or
+     * etcd gone too long) end every watcher (each resumes, or relists on 410) and relist.
      */
     private void failed(Throwable error) {
         synchronized (this) {
             if (closed) {
+                return;
+            }
+            if (retry.shouldRetry(error, System.nanoTime())) {
+                long delay = 500L << Math.min(4, retries++);
+                LOG.log(retries == 1 ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG, "the etcd watch of "
+                        + type.resource() + " broke (" + error + "); watching again from revision "
+                        + (cached.resourceVersion() + 1) + " in " + delay + " ms, keeping " + watchers.size() + " watcher(s)");
+                etcdWatch.close();
+                ticker.schedule(this::rewatch, delay, TimeUnit.MILLISECONDS);
                 return;
             }
             LOG.log(System.Logger.Level.WARNING, "the etcd watch of " + type.resource() + " ended (" + error
@@ -181,6 +205,13 @@ public final class WatchCache implements WatchSource {
             etcdWatch.close();
         }
         ticker.schedule(this::relist, 100, TimeUnit.MILLISECONDS);
+    }
+    // end::failed[]
+
+    private synchronized void rewatch() {
+        if (!closed) {
+            watchFrom(cached.resourceVersion() + 1); // nothing before it is missing, nothing after it is seen twice
+        }
     }
 
     private void relist() {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The same guarantees through the watch cache: lists from its state, resumes from its window
  * (twenty changes, so the two watchers held away for thirty writes must get its 410 and relist),
- * bookmarks every 200 ms, a compaction of etcd underneath, and an etcd restart, after which the
- * cache relists and ends its watchers. Own etcd: it compacts and restarts.
+ * bookmarks every 200 ms, a compaction of etcd underneath, and an etcd restart, across which the
+ * cache watches again from its resourceVersion and keeps its watchers. Own etcd: it compacts and restarts.
  */
 @FreshEtcd
 @ExtendWith(EtcdExtension.class)
