@@ -22,16 +22,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Lab 7.1: the etcd leader killed while a client writes through the API server. Raft elects a new
- * leader in a higher term; requests caught in the election fail with a Status (kube-apiserver 1.26
- * turns a raw etcd error into a 500 with etcd's message, see kubernetes/kubernetes#112152); no
- * write that was acknowledged is lost, and acknowledged resourceVersions only grow.
+ * Lab 7.1: the etcd leader lost while a client writes through the API server. The leader first
+ * hangs (frozen, as a stalled disk or a paused VM leaves it), the others elect a new leader in a
+ * higher term, then the hung one is killed. Writes it had taken in fail with a Status (etcd's
+ * "request timed out", or the server's own bound; kube-apiserver 1.26 passes etcd's error on as a
+ * 500, see kubernetes/kubernetes#112152); writes sent while there is no leader wait for the new
+ * one; no write that was acknowledged is lost, and acknowledged resourceVersions only grow.
  */
 public final class LeaderLossLab implements ClusterLab {
 
     static final String DIAGRAM = "leader-loss.svg";
 
     static final Duration DEADLINE = Duration.ofSeconds(40);
+
+    /** How many clients send one create each once the new leader is elected, while the old one still hangs. */
+    static final int BURST = 24;
 
     @Override
     public String id() {
@@ -58,8 +63,10 @@ public final class LeaderLossLab implements ClusterLab {
             long oldTerm = term(cluster, oldLeader);
             out.say("etcd-" + oldLeader + " leads, in raft term " + oldTerm);
 
-            out.step("A writer creates ConfigMaps w-1, w-2, ... one after another; the leader is killed (SIGKILL) meanwhile");
-            out.say("each request has a client deadline of " + DEADLINE.toSeconds() + " s, above the server's own 30 s bound");
+            out.step("A writer creates ConfigMaps w-1, w-2, ... one after another; meanwhile the leader hangs, then is killed");
+            out.say("each request has a client deadline of " + DEADLINE.toSeconds() + " s, above the server's own 30 s bound;");
+            out.say("once a new leader is elected, and while the old one still hangs, " + BURST + " other clients send one create");
+            out.say("each (b-1, b-2, ...), all at once; two seconds later the hung member is killed");
             List<Write> writes = new ArrayList<>();
             int[] period = {0};
             AtomicBoolean writing = new AtomicBoolean(true);
@@ -77,20 +84,39 @@ public final class LeaderLossLab implements ClusterLab {
             writer.start();
             sleep(1500);
             period[0] = 1;
-            cluster.killMember(oldLeader);
-            long killed = System.nanoTime();
+            cluster.freezeMember(oldLeader); // hung: its connections stay open, nothing answers on them
+            long hung = System.nanoTime();
             int newLeader = awaitOtherLeader(cluster, oldLeader);
-            long electedMillis = (System.nanoTime() - killed) / 1_000_000;
+            long electedMillis = (System.nanoTime() - hung) / 1_000_000;
+            List<Thread> burst = new ArrayList<>();
+            for (int b = 1; b <= BURST; b++) { // the server's etcd client still spreads calls over all three: some reach the hung one
+                String name = "b-" + b;
+                Thread client = new Thread(() -> {
+                    LabRequests.Answer answer = LabRequests.send(plane.url(), "POST", LabRequests.CONFIGMAPS,
+                            LabRequests.configMap(name, "burst"), DEADLINE);
+                    synchronized (writes) {
+                        writes.add(new Write(name, answer, 1));
+                    }
+                }, "lab-7.1-" + name);
+                client.start();
+                burst.add(client);
+            }
+            sleep(2000);
+            cluster.killMember(oldLeader); // still frozen: it never serves again
             period[0] = 2;
             sleep(2500);
             writing.set(false);
             writer.join();
+            for (Thread client : burst) {
+                client.join();
+            }
             long newTerm = term(cluster, newLeader);
-            out.say("a new leader was known about " + Math.max(1, Math.round(electedMillis / 1000.0)) + " s after the kill, in raft term " + newTerm);
-            out.check(newLeader != oldLeader, "another member leads after the kill");
+            out.say("etcd-" + oldLeader + " frozen (SIGSTOP); a new leader was known about " + Math.max(1, Math.round(electedMillis / 1000.0))
+                    + " s later, in raft term " + newTerm + "; then etcd-" + oldLeader + " was killed (SIGKILL)");
+            out.check(newLeader != oldLeader, "another member leads after the old leader hung");
             out.check(newTerm > oldTerm, "the new leader's raft term is higher than the old leader's");
 
-            out.step("What the writer was told");
+            out.step("What the clients were told");
             List<Write> done;
             synchronized (writes) {
                 done = List.copyOf(writes);
@@ -103,16 +129,19 @@ public final class LeaderLossLab implements ClusterLab {
             long slowest = done.stream().mapToLong(w -> w.answer().millis()).max().orElse(0);
             out.check(done.stream().allMatch(w -> w.answer().code() > 0),
                     "every request was answered, 201 or a Status, before the client's deadline: none hung");
-            if (failed.isEmpty()) {
-                out.say("no create failed this time: the election was hidden from the writer (see below)");
-            } else {
-                out.check(failed.stream().allMatch(w -> w.period() >= 1), "only requests sent after the kill failed");
-            }
+            out.check(!failed.isEmpty() && failed.stream().allMatch(w -> w.answer().code() >= 500),
+                    "the creates the hung leader had taken in failed, each with a 5xx Status");
+            out.check(failed.stream().allMatch(w -> w.period() >= 1), "no create sent before the leader hung failed");
             out.say("(the slowest request took " + new LabRequests.Answer(0, null, slowest).took() + ")");
-            out.say("jetcd retries a call etcd refuses with \"etcdserver: leader changed\" a few times, so an election is often unseen;");
-            out.say("when such a raw etcd error does reach kube-apiserver 1.26, the client gets it as");
-            out.say("HTTP 500 carrying etcd's message (its storage layer returns etcd's error as it is; see");
-            out.say("kubernetes/kubernetes#112152 and #106491).");
+            out.say("The API server's etcd client went on sending the hung member its share of calls: nothing told it the");
+            out.say("member was gone. A create sent there got no answer; when the member died its connection was reset, and");
+            out.say("this server answered 500 (UNAVAILABLE); had it stayed hung, the server would have stopped waiting after");
+            out.say("30 s. The creates sent to the other members during the election waited (the slowest request above)");
+            out.say("and the new leader committed them: a member without a leader holds proposals until there is one.");
+            out.say("etcd fails a write it cannot commit within its request timeout (7 s here) with \"etcdserver: request");
+            out.say("timed out\", and a linearizable read caught in an election with \"etcdserver: leader changed\", which");
+            out.say("clients retry, since a read is safe to repeat. kube-apiserver 1.26 passes such errors on as a 500");
+            out.say("carrying etcd's message (kubernetes/kubernetes#112152, #106491).");
 
             // tag::acknowledged[]
             out.step("Read every acknowledged write straight from etcd, through the new leader");
@@ -128,19 +157,19 @@ public final class LeaderLossLab implements ClusterLab {
                 if (!kvs.isEmpty() && kvs.get(0).getModRevision() == rv) {
                     same++;
                 }
-                increasing &= rv > previous;
-                previous = rv;
+                if (w.name().startsWith("w-")) { // the writer's, sent one after another (the others went at once)
+                    increasing &= rv > previous;
+                    previous = rv;
+                }
             }
             out.etcdctl("get /registry/configmaps/default/w-1 -w json   (and so on for each 201)");
             out.show("%d of %d acknowledged creates found at the resourceVersion they were answered with", same, acked.size());
             out.check(same == acked.size(), "no acknowledged write was lost: each is in etcd at the modRevision its 201 named");
-            out.check(increasing, "the resourceVersions of acknowledged writes, in the order they were sent, strictly increase");
+            out.check(increasing, "the resourceVersions of the writer's acknowledged creates, in the order it sent them, strictly increase");
             // end::acknowledged[]
 
             out.step("Retry every failed create, as a client should");
-            if (failed.isEmpty()) {
-                out.say("nothing to retry in this run; when a create does fail with a 5xx, its outcome is unknown:");
-            } else {
+            {
                 Map<String, Integer> retried = new TreeMap<>();
                 for (Write w : failed) {
                     LabRequests.Answer again = LabRequests.send(plane.url(), "POST", LabRequests.CONFIGMAPS,
@@ -154,7 +183,7 @@ public final class LeaderLossLab implements ClusterLab {
                 out.check(retried.keySet().stream().allMatch(a -> a.startsWith("201") || a.startsWith("409 AlreadyExists")),
                         "each retried create answered 201 Created or 409 AlreadyExists: the outcome is now known");
             }
-            out.say("a 500 from an election leaves the outcome unknown: retry. An update carries its resourceVersion,");
+            out.say("A 500 from an election leaves the outcome unknown: retry. An update carries its resourceVersion,");
             out.say("so a retry of one that did land answers 409 Conflict instead of writing twice; a create that did");
             out.say("land answers 409 AlreadyExists.");
 
@@ -176,18 +205,19 @@ public final class LeaderLossLab implements ClusterLab {
             int firstAfterKill = firstIndex(done, 1);
             int firstAfterElection = firstIndex(done, 2);
             bands.add(new Timeline.Band(0, firstAfterKill, "etcd-" + oldLeader + " leads (term " + oldTerm + ")", "#dbeafe"));
-            bands.add(new Timeline.Band(firstAfterKill, firstAfterElection, "election", "#fde68a"));
+            bands.add(new Timeline.Band(firstAfterKill, firstAfterElection, "hung; election", "#fde68a"));
             bands.add(new Timeline.Band(firstAfterElection, done.size(), "etcd-" + newLeader + " leads (term " + newTerm + ")", "#dcfce7"));
             List<Timeline.Mark> marks = done.stream().map(w -> new Timeline.Mark(w.answer().ok(),
                     w.name() + ": " + w.answer().status())).toList();
             Files.writeString(lab.artifacts().resolve(DIAGRAM), Timeline.svg(
-                    "Lab 7.1: creates while the etcd leader is killed", bands, marks,
+                    "Lab 7.1: creates while the etcd leader hangs and is killed", bands, marks,
                     "Failed requests fall in or next to the election; every green one is in etcd afterwards."),
                     StandardCharsets.UTF_8);
             out.say("diagram: " + DIAGRAM);
         }
-        out.conclude("a leader's death costs an election, not data: requests caught in it get a 500 Status (or a"
-                + " timeout), every acknowledged write survives with its resourceVersion, and a retry settles the rest.");
+        out.conclude("a leader's loss costs an election, not data: the requests it had taken in fail with a Status"
+                + " (etcd's timeout, or the server's), the ones sent meanwhile wait for the new leader, every acknowledged"
+                + " write survives with its resourceVersion, and a retry settles the rest.");
     }
 
     private static int firstIndex(List<Write> writes, int period) {

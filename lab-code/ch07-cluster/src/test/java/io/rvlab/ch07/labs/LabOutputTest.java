@@ -21,11 +21,13 @@ class LabOutputTest extends ChapterLabsTest {
 
     /** Lines each lab must have printed (the chapter quotes them), with a fresh cluster's revisions. */
     private static final Map<String, List<String>> EXPECTED_CHECKS = Map.of(
-            "7.1", List.of("\u2714 another member leads after the kill",
+            "7.1", List.of("\u2714 another member leads after the old leader hung",
                     "\u2714 the new leader's raft term is higher than the old leader's",
                     "\u2714 every request was answered, 201 or a Status, before the client's deadline: none hung",
+                    "\u2714 the creates the hung leader had taken in failed, each with a 5xx Status",
+                    "\u2714 no create sent before the leader hung failed",
                     "\u2714 no acknowledged write was lost: each is in etcd at the modRevision its 201 named",
-                    "\u2714 the resourceVersions of acknowledged writes, in the order they were sent, strictly increase",
+                    "\u2714 the resourceVersions of the writer's acknowledged creates, in the order it sent them, strictly increase",
                     "\u2714 the old leader, restarted, has every revision the new leader had when it came back"),
             "7.2", List.of("\u2714 a serializable read answers from the member's own store: the old revision 5, not 6",
                     "\u2714 resourceVersion \"0\" is answered at once, from the watch cache, and it is stale: v=1, not the committed v=2",
