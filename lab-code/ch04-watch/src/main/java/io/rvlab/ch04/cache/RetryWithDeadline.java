@@ -24,7 +24,8 @@ final class RetryWithDeadline {
 
     private final Duration deadline;
     private final Duration resetAfter; // a quiet minute ends a streak (client-go's minResetPeriod)
-    private long firstError; // System.nanoTime() of the streak's first error; 0 when there is no streak
+    private boolean inStreak;
+    private long firstError; // System.nanoTime() of the streak's first error
     private long lastError;
 
     RetryWithDeadline(Duration deadline) {
@@ -37,11 +38,17 @@ final class RetryWithDeadline {
         if (!isUnavailable(error)) {
             return false;
         }
-        if (firstError == 0 || now - lastError > resetAfter.toNanos()) {
+        if (!inStreak || now - lastError > resetAfter.toNanos()) {
+            inStreak = true;
             firstError = now;
         }
         lastError = now;
         return now - firstError <= deadline.toNanos();
+    }
+
+    /** A relist succeeded: the next outage gets its own deadline (client-go makes a new one per ListAndWatch). */
+    void reset() {
+        inStreak = false;
     }
 
     /** etcd unreachable, or without a leader ("etcdserver: no leader" is UNAVAILABLE too). */

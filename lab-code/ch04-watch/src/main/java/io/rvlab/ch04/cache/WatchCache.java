@@ -131,6 +131,7 @@ public final class WatchCache implements WatchSource {
         synchronized (this) {
             cached.replace(list); // the state at R; the window starts empty at R
             readiness.set(true);
+            retry.reset();
             watchFrom(listRevision + 1); // exactly the changes after the list
         }
     }

@@ -40,6 +40,16 @@ class RetryWithDeadlineTest {
     }
 
     @Test
+    @DisplayName("after a relist, the next outage gets its own 30 s")
+    void relistStartsAFreshStreak() {
+        long start = 1_000 * SECOND;
+        assertThat(retry.shouldRetry(NO_LEADER, start)).isTrue();
+        assertThat(retry.shouldRetry(NO_LEADER, start + 31 * SECOND)).as("gave up: the cache relists").isFalse();
+        retry.reset();
+        assertThat(retry.shouldRetry(NO_LEADER, start + 40 * SECOND)).as("a new outage, 9 s after the last error").isTrue();
+    }
+
+    @Test
     @DisplayName("a compacted start revision, or any error but 'unavailable', means relist at once")
     void otherErrorsRelist() {
         assertThat(retry.shouldRetry(EtcdExceptionFactory.newCompactedException(42), SECOND)).isFalse();
