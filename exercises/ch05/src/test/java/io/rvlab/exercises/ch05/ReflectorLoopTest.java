@@ -56,6 +56,8 @@ class ReflectorLoopTest {
             run.create("cm-0", "cm-1", "cm-2");
             run.start();
             run.awaitSynced();
+            // The store may report synced a moment before the history records the LIST that filled it.
+            run.await("your loop's first LIST filled the store", () -> run.first(Kind.REPLACED, 0) != null);
             Entry replaced = run.first(Kind.REPLACED, 0);
             Entry watch = run.first(Kind.WATCH_ASKED, replaced.seq());
             assertThat(watch).as("after the LIST that filled the store (rv %s) your loop never opened a watch:%s",
