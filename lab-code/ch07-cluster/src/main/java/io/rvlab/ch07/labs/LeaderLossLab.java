@@ -4,8 +4,6 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.maintenance.StatusResponse;
-import io.rvlab.ch04.cache.WatchCache;
-import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch07.controlplane.ControlPlane;
 import io.rvlab.support.etcd.EtcdCluster;
 import io.rvlab.support.lab.ClusterLab;
@@ -57,8 +55,7 @@ public final class LeaderLossLab implements ClusterLab {
         Narrator out = lab.out();
         out.step("Start three etcd members and one API server (chapter 6's) on a client that knows all three");
         try (EtcdCluster cluster = EtcdCluster.start(3);
-                ControlPlane plane = ControlPlane.over(cluster, 1, (etcd, bind, port) ->
-                        ApplyApiServer.start(etcd, bind, port, WatchCache.Options.DEFAULT))) {
+                ControlPlane plane = ControlPlane.over(cluster, 1, LabClusters.SERVER)) {
             int oldLeader = cluster.awaitLeader(Duration.ofSeconds(30));
             long oldTerm = term(cluster, oldLeader);
             out.say("etcd-" + oldLeader + " leads, in raft term " + oldTerm);
@@ -72,12 +69,7 @@ public final class LeaderLossLab implements ClusterLab {
             AtomicBoolean writing = new AtomicBoolean(true);
             Thread writer = new Thread(() -> {
                 for (int i = 1; writing.get(); i++) {
-                    int during = period[0];
-                    LabRequests.Answer answer = LabRequests.send(plane.url(), "POST", LabRequests.CONFIGMAPS,
-                            LabRequests.configMap("w-" + i, String.valueOf(i)), DEADLINE);
-                    synchronized (writes) {
-                        writes.add(new Write("w-" + i, answer, Math.max(during, period[0])));
-                    }
+                    create(plane, "w-" + i, String.valueOf(i), period, writes);
                     sleep(50);
                 }
             }, "lab-7.1-writer");
@@ -91,13 +83,7 @@ public final class LeaderLossLab implements ClusterLab {
             List<Thread> burst = new ArrayList<>();
             for (int b = 1; b <= BURST; b++) { // the server's etcd client still spreads calls over all three: some reach the hung one
                 String name = "b-" + b;
-                Thread client = new Thread(() -> {
-                    LabRequests.Answer answer = LabRequests.send(plane.url(), "POST", LabRequests.CONFIGMAPS,
-                            LabRequests.configMap(name, "burst"), DEADLINE);
-                    synchronized (writes) {
-                        writes.add(new Write(name, answer, 1));
-                    }
-                }, "lab-7.1-" + name);
+                Thread client = new Thread(() -> create(plane, name, "burst", period, writes), "lab-7.1-" + name);
                 client.start();
                 burst.add(client);
             }
@@ -218,6 +204,16 @@ public final class LeaderLossLab implements ClusterLab {
         out.conclude("a leader's loss costs an election, not data: the requests it had taken in fail with a Status"
                 + " (etcd's timeout, or the server's), the ones sent meanwhile wait for the new leader, every acknowledged"
                 + " write survives with its resourceVersion, and a retry settles the rest.");
+    }
+
+    /** One create, recorded with the period it was sent in (or, if that ended meanwhile, the later one). */
+    private static void create(ControlPlane plane, String name, String value, int[] period, List<Write> writes) {
+        int during = period[0];
+        LabRequests.Answer answer = LabRequests.send(plane.url(), "POST", LabRequests.CONFIGMAPS,
+                LabRequests.configMap(name, value), DEADLINE);
+        synchronized (writes) {
+            writes.add(new Write(name, answer, Math.max(during, period[0])));
+        }
     }
 
     private static int firstIndex(List<Write> writes, int period) {

@@ -3,8 +3,6 @@ package io.rvlab.ch07.labs;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.GetOption;
-import io.rvlab.ch04.cache.WatchCache;
-import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch07.controlplane.ControlPlane;
 import io.rvlab.support.etcd.EtcdCluster;
 import io.rvlab.support.lab.ClusterLab;
@@ -52,8 +50,7 @@ public final class QuorumLossLab implements ClusterLab {
         List<Timeline.Band> bands = new ArrayList<>();
         out.step("Start three etcd members and one API server; create ConfigMap before; open a watch from its resourceVersion");
         try (EtcdCluster cluster = EtcdCluster.start(3);
-                ControlPlane plane = ControlPlane.over(cluster, 1, (etcd, bind, port) ->
-                        ApplyApiServer.start(etcd, bind, port, WatchCache.Options.DEFAULT))) {
+                ControlPlane plane = ControlPlane.over(cluster, 1, LabClusters.SERVER)) {
             int leader = cluster.awaitLeader(Duration.ofSeconds(30));
             LabRequests.Answer before = record(marks, "create before", LabRequests.send(plane.url(), "POST",
                     LabRequests.CONFIGMAPS, LabRequests.configMap("before", "1"), DEADLINE));
