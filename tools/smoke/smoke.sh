@@ -299,14 +299,22 @@ steps_bench() {
 steps_site() {   # ./course site --serve builds exactly as ./course site does, then serves: one build for both
   RAN+=("./course site" "./course site --serve")
   wanted "./course site --serve" || return 0
-  local start pid port log="$OUT/course_site_--serve.log"; start="$(now)"; port="$(free_port)"
-  if start_bg pid "$log" "on http://127\.0\.0\.1:$port/ \(loopback only\)\. Ctrl-C stops" 1200 "$COURSE" site --serve --port "$port" \
-     && grep -q 'The site is docs-site/target/site/' "$log" \
-     && curl -sf --max-time 10 "http://127.0.0.1:$port/" | grep -q 'rvlab' \
-     && curl -sf --max-time 10 -o /dev/null "http://127.0.0.1:$port/chapters/01-etcd-revisions/chapter.html"; then
-    stop_pid "$pid"; report PASS "$start" "./course site --serve --port $port" "built as ./course site does; index and chapter 1 fetched"
+  local start pid port why="" log="$OUT/course_site_--serve.log" index="$OUT/site-index.html"; start="$(now)"; port="$(free_port)"
+  # The page goes to a file before grep reads it: "curl | grep -q" under pipefail fails whenever grep stops
+  # reading before curl has written the whole page (curl then dies of SIGPIPE).
+  if ! start_bg pid "$log" "on http://127\.0\.0\.1:$port/ \(loopback only\)\. Ctrl-C stops" 1200 "$COURSE" site --serve --port "$port"; then
+    why="it did not come up"
+  elif ! grep -q 'The site is docs-site/target/site/' "$log"; then why="it did not say where the site is"
+  elif ! curl -sf --max-time 10 -o "$index" "http://127.0.0.1:$port/"; then why="GET / failed"
+  elif ! grep -q 'rvlab' "$index"; then why="the index does not name rvlab"
+  elif ! curl -sf --max-time 10 -o /dev/null "http://127.0.0.1:$port/chapters/01-etcd-revisions/chapter.html"; then
+    why="GET of chapter 1 failed"
+  fi
+  stop_pid "$pid"
+  if [ -z "$why" ]; then
+    report PASS "$start" "./course site --serve --port $port" "built as ./course site does; index and chapter 1 fetched"
   else
-    stop_pid "$pid"; report FAIL "$start" "./course site --serve --port $port" "log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
+    report FAIL "$start" "./course site --serve --port $port" "$why; log: ${log#"$ROOT"/}"; tail -15 "$log" | sed 's/^/     | /'
   fi
 }
 
