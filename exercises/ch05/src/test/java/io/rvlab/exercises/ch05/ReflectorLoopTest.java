@@ -125,8 +125,10 @@ class ReflectorLoopTest {
             run.create("cm-0", "cm-1", "cm-2", "cm-3");
             run.start();
             run.awaitSynced();
-            run.await("your loop opened a watch after its first LIST",
-                    () -> run.first(Kind.WATCH_STARTED, run.first(Kind.REPLACED, 0).seq()) != null);
+            run.await("your loop opened a watch after its first LIST", () -> {
+                Entry replaced = run.first(Kind.REPLACED, 0); // recorded a moment after the store reports synced
+                return replaced != null && run.first(Kind.WATCH_STARTED, replaced.seq()) != null;
+            });
 
             run.network.cut();
             run.await("your loop tried to watch again after the cut", run.network::holding);

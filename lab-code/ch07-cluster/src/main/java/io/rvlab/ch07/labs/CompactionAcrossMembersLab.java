@@ -117,7 +117,7 @@ public final class CompactionAcrossMembersLab implements ClusterLab {
 
                 out.step("A watch through the API server from a compacted resourceVersion");
                 try (ApiServerReplica server = ApiServerReplica.start("replica-1", cluster.clientOf(leader),
-                        TwoWatchCachesLab.CHAPTER_6)) {
+                        LabClusters.SERVER)) {
                     Answer created = LabRequests.send(server.url(), "POST", CONFIGMAPS, configMap("old", "1"), LabRequests.DEADLINE);
                     long stale = first; // a resourceVersion an informer saw before the compaction
                     out.say("An informer that last saw resourceVersion " + stale + " resumes its watch there:");

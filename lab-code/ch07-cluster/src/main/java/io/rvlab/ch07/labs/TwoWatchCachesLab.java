@@ -8,9 +8,7 @@ import io.etcd.jetcd.ByteSequence;
 import io.rvlab.ch02.registry.ResourceTypes;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
-import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch07.controlplane.ApiServerReplica;
-import io.rvlab.ch02.server.ApiServerMain.ServerFactory;
 import io.rvlab.ch07.labs.LabRequests.Answer;
 import io.rvlab.ch07.labs.WatchListRead.CachedList;
 import io.etcd.jetcd.Client;
@@ -34,9 +32,6 @@ public final class TwoWatchCachesLab implements ClusterLab {
 
     public static final String DIAGRAM = "two-watch-caches.svg";
 
-    static final ServerFactory CHAPTER_6 = (etcd, bind, port) -> ApplyApiServer.start(etcd, bind, port,
-            WatchCache.Options.DEFAULT);
-
     @Override
     public String id() {
         return "7.3";
@@ -56,8 +51,8 @@ public final class TwoWatchCachesLab implements ClusterLab {
             int lagging = (leader + 1) % cluster.size();
             out.step("Three etcd members; replica-1's etcd client talks to the leader, replica-2's to a follower only");
             out.say("(kube-apiserver's --etcd-servers lists every member; one member per replica lets the lab stall one cache)");
-            try (ApiServerReplica one = ApiServerReplica.start("replica-1", cluster.clientOf(leader), CHAPTER_6);
-                    ApiServerReplica two = ApiServerReplica.start("replica-2", cluster.clientOf(lagging), CHAPTER_6)) {
+            try (ApiServerReplica one = ApiServerReplica.start("replica-1", cluster.clientOf(leader), LabClusters.SERVER);
+                    ApiServerReplica two = ApiServerReplica.start("replica-2", cluster.clientOf(lagging), LabClusters.SERVER)) {
                 WatchCache cache1 = ((WatchApiServer) one.server()).cache(ResourceTypes.CONFIGMAPS);
                 WatchCache cache2 = ((WatchApiServer) two.server()).cache(ResourceTypes.CONFIGMAPS);
 
