@@ -80,7 +80,10 @@ public final class WatchCache implements WatchSource {
     private Watch.Watcher etcdWatch;
     private final CacheReadiness readiness = new CacheReadiness(); // not between giving up on the etcd watch and the relist
     private final RetryWithDeadline retry = new RetryWithDeadline(RETRY_IN_PLACE);
-    private int retries; // re-watches since the last answer from etcd: each waits twice as long, up to 8 s
+    // Re-watches since the last answer from etcd: each waits twice as long, up to 8 s. Kept apart from
+    // 'retry', as client-go's reflector keeps its backoff manager apart from its RetryWithDeadline: the
+    // delay restarts whenever etcd answers, the streak only after a quiet minute or a relist.
+    private int retries;
     private boolean closed;
 
     private WatchCache(Client etcd, ResourceType type, Options options, IntFunction<? extends ChangeWindow> windows) {
