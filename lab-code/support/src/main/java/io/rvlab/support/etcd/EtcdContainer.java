@@ -4,6 +4,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
+import io.rvlab.support.net.FreePorts;
 import java.time.Duration;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -21,6 +22,7 @@ final class EtcdContainer extends GenericContainer<EtcdContainer> {
     EtcdContainer(String image) {
         super(DockerImageName.parse(image));
         withExposedPorts(CLIENT_PORT);
+        FreePorts.forContainer().ifPresent(port -> addFixedExposedPort(port, CLIENT_PORT)); // see FreePorts
         withCommand(
                 "/usr/local/bin/etcd",
                 "--name=rvlab",

@@ -4,6 +4,7 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
+import io.rvlab.support.net.FreePorts;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -42,6 +43,7 @@ final class EtcdMemberContainer extends GenericContainer<EtcdMemberContainer> {
         withNetwork(clients.network());
         withCreateContainerCmdModifier(cmd -> cmd.withIpv4Address(address));
         withExposedPorts(CLIENT_PORT);
+        FreePorts.forContainer().ifPresent(port -> addFixedExposedPort(port, CLIENT_PORT)); // see FreePorts
         withCommand(
                 "/usr/local/bin/etcd",
                 "--name=" + name,

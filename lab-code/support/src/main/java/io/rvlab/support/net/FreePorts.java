@@ -10,12 +10,14 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalInt;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
 
 /**
- * Where a course server listens when it is asked for "any free port" (port 0): a free port below
- * the kernel's ephemeral range, not one the kernel picks from inside it.
+ * Where a course server listens when it is asked for "any free port" (port 0), and where an etcd
+ * container's port is published: a free port below the kernel's ephemeral range, not one the
+ * kernel picks from inside it.
  *
  * <p>Why: the container engine publishes each etcd container's client port on a random host port
  * taken from the ephemeral range, and with Podman's netavark (and Docker's iptables mode) that
@@ -79,6 +81,28 @@ public final class FreePorts {
                 throw new UncheckedIOException(e);
             }
         });
+    }
+
+    /**
+     * A host port for the container engine to publish a container's port on, free now and chosen as
+     * {@link #listen} chooses; empty where the ephemeral range cannot be read (let the engine choose).
+     *
+     * <p>Why not let Podman choose: it draws a random port from the ephemeral range, lets it go, and
+     * binds it a moment later. Meanwhile the kernel may give that very port to an outgoing connection
+     * (a client of another etcd, say), and the container fails to start with "bind: address already
+     * in use". Below the ephemeral range no outgoing connection gets a port.
+     */
+    public static OptionalInt forContainer() {
+        if (ephemeralStart() <= LOWEST + ATTEMPTS) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(listen(port -> {
+            try (ServerSocket probe = new ServerSocket(port)) { // every address, as the engine binds it
+                return probe.getLocalPort();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }));
     }
 
     static boolean portTaken(Throwable failure) {

@@ -26,6 +26,19 @@ class FreePortsTest {
     }
 
     @Test
+    @DisplayName("a container's published port is free on every address and below the ephemeral range, where no"
+            + " outgoing connection can take it before the engine binds it")
+    void containerPortBelowTheEphemeralRange() throws Exception {
+        int start = FreePorts.ephemeralStart();
+        Assumptions.assumeTrue(start > 0, "the ephemeral range is read from /proc on Linux only");
+        int port = FreePorts.forContainer().orElseThrow();
+        assertThat(port).isBetween(10_000, start - 1);
+        try (ServerSocket engine = new ServerSocket(port)) { // what the engine does with it next
+            assertThat(engine.getLocalPort()).isEqualTo(port);
+        }
+    }
+
+    @Test
     @DisplayName("a port already taken is skipped for another; any other failure is the caller's")
     void takenPortsAreSkipped() {
         Assumptions.assumeTrue(FreePorts.ephemeralStart() > 0, "Linux only");
