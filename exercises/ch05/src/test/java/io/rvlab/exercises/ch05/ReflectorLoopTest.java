@@ -56,9 +56,7 @@ class ReflectorLoopTest {
             run.create("cm-0", "cm-1", "cm-2");
             run.start();
             run.awaitSynced();
-            // The store may report synced a moment before the history records the LIST that filled it.
-            run.await("your loop's first LIST filled the store", () -> run.first(Kind.REPLACED, 0) != null);
-            Entry replaced = run.first(Kind.REPLACED, 0);
+            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
             Entry watch = run.first(Kind.WATCH_ASKED, replaced.seq());
             assertThat(watch).as("after the LIST that filled the store (rv %s) your loop never opened a watch:%s",
                     replaced.resourceVersion(), run.history.tail(10)).isNotNull();
@@ -125,10 +123,9 @@ class ReflectorLoopTest {
             run.create("cm-0", "cm-1", "cm-2", "cm-3");
             run.start();
             run.awaitSynced();
-            run.await("your loop opened a watch after its first LIST", () -> {
-                Entry replaced = run.first(Kind.REPLACED, 0); // recorded a moment after the store reports synced
-                return replaced != null && run.first(Kind.WATCH_STARTED, replaced.seq()) != null;
-            });
+            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
+            run.await("your loop opened a watch after its first LIST",
+                    () -> run.first(Kind.WATCH_STARTED, replaced.seq()) != null);
 
             run.network.cut();
             run.await("your loop tried to watch again after the cut", run.network::holding);
@@ -306,6 +303,12 @@ class ReflectorLoopTest {
                         + " " + when + ", while the informer was running: a reflector never gives up, it returns only"
                         + " when server.stopped(). What it did last:" + history.tail(15), ended);
             }
+        }
+
+        /** The first entry of {@code kind}, waited for: the store may report synced a moment before the history records it. */
+        Entry awaitFirst(Kind kind, String what) throws InterruptedException {
+            await(what, () -> first(kind, 0) != null);
+            return first(kind, 0);
         }
 
         void await(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -42,7 +42,7 @@ public final class FreePorts {
      */
     public static <T> T listen(IntFunction<T> listen) {
         int below = ephemeralStart();
-        if (below <= LOWEST + ATTEMPTS) {
+        if (!roomBelow(below)) {
             return listen.apply(0);
         }
         RuntimeException last = null;
@@ -93,7 +93,7 @@ public final class FreePorts {
      * in use". Below the ephemeral range no outgoing connection gets a port.
      */
     public static OptionalInt forContainer() {
-        if (ephemeralStart() <= LOWEST + ATTEMPTS) {
+        if (!roomBelow(ephemeralStart())) {
             return OptionalInt.empty();
         }
         return OptionalInt.of(listen(port -> {
@@ -103,6 +103,11 @@ public final class FreePorts {
                 throw new UncheckedIOException(e);
             }
         }));
+    }
+
+    /** Whether an ephemeral range starting at {@code start} (0: unknown) leaves room below it to choose from. */
+    private static boolean roomBelow(int start) {
+        return start > LOWEST + ATTEMPTS;
     }
 
     static boolean portTaken(Throwable failure) {
