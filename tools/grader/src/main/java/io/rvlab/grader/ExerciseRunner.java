@@ -36,9 +36,17 @@ final class ExerciseRunner {
     }
 
     ExerciseResult grade(Manifest.Exercise exercise, int repeat) {
-        Path log = logDir.resolve(exercise.id() + ".log").toAbsolutePath();
+        return grade(exercise, repeat, List.of(), exercise.id());
+    }
+
+    /**
+     * @param methods only these test methods (all when empty), for a wrong answer's {@code caught-by}
+     * @param logName the log's name without {@code .log}
+     */
+    ExerciseResult grade(Manifest.Exercise exercise, int repeat, List<String> methods, String logName) {
+        Path log = logDir.resolve(logName + ".log").toAbsolutePath();
         try {
-            Files.createDirectories(logDir);
+            Files.createDirectories(log.getParent());
             Files.deleteIfExists(log); // each grading starts a fresh log
         } catch (IOException e) {
             throw new GraderException("cannot prepare the test log " + log + ": " + e.getMessage(), e);
@@ -48,7 +56,7 @@ final class ExerciseRunner {
             try (OutputCapture capture = OutputCapture.start(log, echoOut, echoErr)) {
                 capture.log().printf("===== %s %s, run %d of %d, %s =====%n", exercise.id(), exercise.tests(), i, repeat,
                         LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME));
-                RunResult run = tests.run(exercise.tests());
+                RunResult run = tests.run(exercise.tests(), methods);
                 writeFailures(capture.log(), run);
                 runs.add(run);
             }

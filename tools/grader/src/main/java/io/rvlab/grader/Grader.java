@@ -99,13 +99,21 @@ public final class Grader {
             }
         }
         List<ExerciseResult> results = new ArrayList<>();
+        LearnerBuild build = options.compile() ? LearnerBuild.compile(manifest, options.module(), options.logDir()) : null;
         for (Manifest.Exercise exercise : selected) {
             if (options.json()) {
                 err.println("[grader] " + exercise.id() + " " + exercise.title() + " ...");
             }
-            ExerciseResult result = options.uncompiled().contains(exercise.id())
-                    ? uncompiled(exercise, files, options.logDir())
-                    : runner.grade(exercise, options.repeat()).withFile(exercise.fileIn(files));
+            ExerciseResult result;
+            if (build != null && build.uncompiled().containsKey(exercise.id())) {
+                result = uncompiled(exercise, files, options.logDir(), build.uncompiled().get(exercise.id()).toString());
+            } else if (options.uncompiled().contains(exercise.id())) {
+                result = uncompiled(exercise, files, options.logDir(), "does not compile; the compiler's messages are in the log");
+            } else if (build != null) {
+                result = build.variant().run(() -> runner.grade(exercise, options.repeat())).withFile(exercise.fileIn(files));
+            } else {
+                result = runner.grade(exercise, options.repeat()).withFile(exercise.fileIn(files));
+            }
             if (options.untrustedTests() != null) {
                 result = result.untrusted(options.untrustedTests());
             }
@@ -126,9 +134,9 @@ public final class Grader {
     }
 
     /** An exercise whose file did not compile: FAILED without running, pointing at the compiler's output. */
-    private static ExerciseResult uncompiled(Manifest.Exercise exercise, Path files, Path logDir) {
+    private static ExerciseResult uncompiled(Manifest.Exercise exercise, Path files, Path logDir, String why) {
         Path log = logDir.resolve("compile.log").toAbsolutePath();
-        Failure failure = Failure.withoutCause("compiling " + exercise.file(), "does not compile; the compiler's messages are in the log");
+        Failure failure = Failure.withoutCause("compiling " + exercise.file(), why);
         return new ExerciseResult(exercise, exercise.fileIn(files), log, List.of(new RunResult(0, 1, 0, List.of(failure), null)));
     }
 

@@ -20,7 +20,7 @@ import java.util.List;
  */
 record Options(Mode mode, Path module, String exercise, boolean json, int repeat, boolean verbose,
                String id, Path path, boolean poll, Path logDir, boolean all, Path stateDir, String student,
-               Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests) {
+               Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests, boolean compile) {
 
     enum Mode { GRADE, HINT, FILE_OF, LIST, PROVE, WATCH, HELP }
 
@@ -46,6 +46,8 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
               --tests-origin <t>   says in the report where the grading tests came from
               --uncompiled <ids>   these exercises' files did not compile: FAILED without running
               --untrusted-tests <why>  the grading tests are not the course's: nothing is reported PASSED
+              --compile            compile the module's sources in this JVM (whose class path then holds only
+                                   the dependencies, target/classpath.txt) instead of using Maven's classes
             exit status: 0 all selected exercises pass (or the proof holds), 1 some do not, 2 usage or setup error
             """;
 
@@ -67,6 +69,7 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         String testsOrigin = null;
         List<String> uncompiled = new ArrayList<>();
         String untrustedTests = null;
+        boolean compile = false;
 
         List<String> rest = new ArrayList<>();
         for (String arg : args) {
@@ -101,6 +104,7 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
                 case "--tests-origin" -> testsOrigin = value(rest, ++i, arg);
                 case "--uncompiled" -> uncompiled.addAll(List.of(value(rest, ++i, arg).split(",")));
                 case "--untrusted-tests" -> untrustedTests = value(rest, ++i, arg);
+                case "--compile" -> compile = true;
                 case "--help", "-h" -> mode = Mode.HELP;
                 default -> throw new GraderException("unknown argument '" + arg + "' (--help lists them)");
             }
@@ -133,7 +137,7 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         }
         uncompiled.removeIf(String::isBlank);
         return new Options(mode, module, exercise, format.equals("json"), repeat, verbose, id, path, poll, logDir,
-                all, stateDir, student, copyOf, testsOrigin, List.copyOf(uncompiled), untrustedTests);
+                all, stateDir, student, copyOf, testsOrigin, List.copyOf(uncompiled), untrustedTests, compile);
     }
 
     /** The grading options, as {@code ./course grade <chapter>} takes them again (for --watch). */

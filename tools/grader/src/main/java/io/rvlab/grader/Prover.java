@@ -1,10 +1,9 @@
 package io.rvlab.grader;
 
-import java.io.File;
-import java.io.IOException;
+import io.rvlab.grader.session.ModuleCompiler;
+import io.rvlab.grader.session.Variant;
+import io.rvlab.grader.session.WrongAnswer;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,14 +12,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The CI proof that every exercise is gradeable: its tests must FAIL on the skeleton (else the
- * learner gets a free pass) and PASS on the reference solution (else the exercise is impossible),
- * with at least one test executed on each side (else nothing was proven).
- *
- * The skeleton side runs here, on this JVM's class path (the exercise module). The solution side
- * runs in a child JVM on the solution module's class path: the same class names compiled from the
- * same test sources, so the two cannot share one class loader. The child is this grader with
- * {@code --format json}, so both sides are judged by the very same code.
+ * The CI proof that every exercise is gradeable and its tests mean something. For each exercise:
+ * <ul>
+ *   <li>its tests FAIL on the skeleton (else the learner gets a free pass);</li>
+ *   <li>they PASS on the reference solution (else the exercise is impossible), with at least one
+ *       test executed on each side (else nothing was proven);</li>
+ *   <li>every entry of its catalogue of wrong answers ({@code solutions/chNN/wrong/<id>/*.diff}, see
+ *       {@link WrongAnswer}) is caught: each test method it names fails on the solution with that
+ *       mistake applied.</li>
+ * </ul>
+ * Everything runs in this JVM, on one etcd: the skeleton, the solution and each wrong answer are
+ * compiled with {@code javax.tools} and loaded, with the grading tests, in a class loader of their
+ * own ({@link Variant}), so a hundred wrong answers cost seconds each, not a Maven build each. This
+ * JVM's class path must therefore hold the dependencies only, never the modules' own classes.
  */
 final class Prover {
 
@@ -28,78 +32,149 @@ final class Prover {
     private final Options options;
     private final PrintStream out;
     private final PrintStream err;
-    private final List<String> extraJvmArgs;
-    private final ProcessBuilder.Redirect childErr;
 
-    /** The command line's prover: the child's progress and errors show on this terminal. */
     Prover(Manifest manifest, Options options, PrintStream out, PrintStream err) {
-        this(manifest, options, out, err, List.of(), ProcessBuilder.Redirect.INHERIT);
-    }
-
-    /**
-     * @param extraJvmArgs added to the child JVM's command line
-     * @param childErr     where the child's stderr goes (tests keep it out of the build output)
-     */
-    Prover(Manifest manifest, Options options, PrintStream out, PrintStream err, List<String> extraJvmArgs,
-           ProcessBuilder.Redirect childErr) {
         this.manifest = manifest;
         this.options = options;
         this.out = out;
         this.err = err;
-        this.extraJvmArgs = List.copyOf(extraJvmArgs);
-        this.childErr = childErr;
     }
 
     int prove() {
+        Path exercises = options.module();
         Path solution = options.path();
-        List<String> solutionClassPath = solutionClassPath(solution);
+        List<Path> deps = DependencyPath.ofThisJvm(exercises, solution);
         List<Manifest.Exercise> selected = manifest.select(options.exercise());
+        Path work = exercises.resolve("target/grader/prove");
 
-        err.println("[prove] chapter " + manifest.chapter() + ": grading the skeletons in " + options.module());
-        ExerciseRunner runner = Grader.runner(options, options.logDir().resolve("prove-skeleton"), out, err);
-        Map<String, ExerciseResult> skeleton = new LinkedHashMap<>();
-        for (Manifest.Exercise e : selected) {
-            ExerciseResult result = runner.grade(e, options.repeat());
-            skeleton.put(e.id(), result);
-            err.println("[prove] skeleton " + e.id() + ": " + result.status().label());
-        }
+        ModuleCompiler.Compilation skeletonBuild = ModuleCompiler.compile(
+                List.of(exercises.resolve("src/main/java"), exercises.resolve("src/given/java")), deps, work.resolve("skeleton"), Map.of());
+        requireCompiled(skeletonBuild, "the skeletons in " + exercises);
+        ModuleCompiler.Compilation testsBuild = ModuleCompiler.compile(List.of(exercises.resolve("src/test/java")),
+                prepend(work.resolve("skeleton"), deps), work.resolve("tests"), Map.of());
+        requireCompiled(testsBuild, "the grading tests in " + exercises.resolve("src/test/java"));
+        Path solutionClasses = solution.resolve("target/grader/prove/solution");
+        ModuleCompiler.Compilation solutionBuild = ModuleCompiler.compile(
+                List.of(solution.resolve("src/main/java"), exercises.resolve("src/given/java")), deps, solutionClasses, Map.of());
+        requireCompiled(solutionBuild, "the solutions in " + solution);
+        Path tests = work.resolve("tests");
 
-        err.println("[prove] grading the solutions in " + solution + " (child JVM)");
-        Map<String, JsonReport.ExerciseReport> solved = new LinkedHashMap<>();
-        String childProblem = null;
-        try {
-            for (JsonReport.ExerciseReport r : runSolution(solution, solutionClassPath).exercises()) {
-                solved.put(r.id(), r);
+        err.println("[prove] chapter " + manifest.chapter() + ": grading the skeletons in " + exercises);
+        Map<String, ExerciseResult> skeleton = gradeAll(Variant.of("skeleton", List.of(work.resolve("skeleton"), tests)), selected,
+                Grader.runner(options, options.logDir().resolve("prove-skeleton"), out, err), "skeleton");
+        err.println("[prove] grading the solutions in " + solution);
+        Map<String, ExerciseResult> solved = gradeAll(Variant.of("solution", List.of(solutionClasses, tests)), selected,
+                Grader.runner(options, solution.resolve("target/grader"), out, err), "solution");
+
+        Map<String, List<String>> wrongProblems = new LinkedHashMap<>();
+        Map<String, Integer> wrongCaught = new LinkedHashMap<>();
+        Map<String, Integer> wrongTotal = new LinkedHashMap<>();
+        List<WrongAnswer> catalogue = catalogue(solution, selected);
+        for (WrongAnswer wrong : catalogue) {
+            Manifest.Exercise e = manifest.find(wrong.exercise());
+            String problem = proveWrong(wrong, e, solution, solutionClasses, tests, deps);
+            wrongTotal.merge(e.id(), 1, Integer::sum);
+            if (problem == null) {
+                wrongCaught.merge(e.id(), 1, Integer::sum);
+            } else {
+                wrongProblems.computeIfAbsent(e.id(), k -> new ArrayList<>()).add(wrong.name() + ": " + problem);
             }
-        } catch (GraderException e) {
-            childProblem = e.getMessage();
-            err.println("[prove] " + childProblem);
+            err.println("[prove] wrong answer " + e.id() + "/" + wrong.name() + ": " + (problem == null ? "caught" : "NOT CAUGHT: " + problem));
         }
 
         List<String[]> rows = new ArrayList<>();
         int proven = 0;
         for (Manifest.Exercise e : selected) {
             ExerciseResult skel = skeleton.get(e.id());
-            JsonReport.ExerciseReport sol = solved.get(e.id());
-            String problem = problem(e, skel, sol, childProblem);
-            if (problem == null) {
+            ExerciseResult sol = solved.get(e.id());
+            List<String> problems = problems(e, skel, sol);
+            problems.addAll(wrongProblems.getOrDefault(e.id(), List.of()));
+            if (problems.isEmpty()) {
                 proven++;
             }
+            int total = wrongTotal.getOrDefault(e.id(), 0);
             rows.add(new String[] {e.id(), tests(skel, sol), cell(skel.status(), skel.shown().passed(), skel.shown().run()),
-                    sol == null ? "not graded" : cell(sol.status(), sol.testsPassed(), sol.testsRun()),
-                    problem == null ? "ok" : "WRONG: " + problem});
+                    cell(sol.status(), sol.shown().passed(), sol.shown().run()),
+                    total == 0 ? "none yet" : wrongCaught.getOrDefault(e.id(), 0) + "/" + total + " caught",
+                    problems.isEmpty() ? "ok" : "WRONG: " + String.join("; ", problems)});
         }
         printTable(rows);
         int wrong = selected.size() - proven;
         out.println("prove: chapter " + manifest.chapter() + " (" + manifest.title() + "): " + proven + " of " + selected.size()
-                + " exercises proven" + (wrong == 0 ? "" : "; skeleton logs in " + options.logDir().resolve("prove-skeleton")
-                + ", solution logs in " + solution.resolve("target/grader")));
+                + " exercises proven, " + catalogue.size() + " wrong answers tried" + (wrong == 0 ? "" : "; skeleton logs in "
+                + options.logDir().resolve("prove-skeleton") + ", solution and wrong-answer logs in " + solution.resolve("target/grader")));
         out.println("prove: " + proven + " passed, " + wrong + " failed");
         return wrong == 0 ? 0 : 1;
     }
 
-    /** Why this row disproves the exercise, or null when it holds. */
-    private String problem(Manifest.Exercise e, ExerciseResult skel, JsonReport.ExerciseReport sol, String childProblem) {
+    private Map<String, ExerciseResult> gradeAll(Variant variant, List<Manifest.Exercise> selected, ExerciseRunner runner, String side) {
+        Map<String, ExerciseResult> results = new LinkedHashMap<>();
+        try (variant) {
+            for (Manifest.Exercise e : selected) {
+                ExerciseResult result = variant.run(() -> runner.grade(e, options.repeat()));
+                results.put(e.id(), result);
+                err.println("[prove] " + side + " " + e.id() + ": " + result.status().label());
+            }
+        }
+        return results;
+    }
+
+    private List<WrongAnswer> catalogue(Path solution, List<Manifest.Exercise> selected) {
+        List<String> ids = selected.stream().map(Manifest.Exercise::id).toList();
+        List<WrongAnswer> all;
+        try {
+            all = WrongAnswer.catalogue(solution);
+        } catch (IllegalArgumentException e) {
+            throw new GraderException("a wrong answer cannot be read: " + e.getMessage(), e);
+        }
+        for (WrongAnswer w : all) {
+            manifest.find(w.exercise()); // a folder named after no exercise is a mistake in the catalogue
+        }
+        return all.stream().filter(w -> ids.contains(w.exercise())).toList();
+    }
+
+    /** Why this wrong answer is not caught, or null when every test it names fails on it. */
+    private String proveWrong(WrongAnswer wrong, Manifest.Exercise e, Path solution, Path solutionClasses, Path tests, List<Path> deps) {
+        Map<Path, String> patched;
+        try {
+            patched = wrong.apply(solution);
+        } catch (IllegalArgumentException ex) {
+            return ex.getMessage();
+        }
+        Path classes = solution.resolve("target/grader/prove/wrong/" + e.id() + "/" + wrong.name());
+        ModuleCompiler.Compilation build = ModuleCompiler.compileFiles(patched, prepend(solutionClasses, deps), classes);
+        if (!build.ok()) {
+            return "it does not compile (" + build.errors().get(0) + "): a wrong answer must be one a learner could run";
+        }
+        ExerciseRunner runner = Grader.runner(options, solution.resolve("target/grader/wrong"), out, err);
+        ExerciseResult result;
+        try (Variant variant = Variant.of("wrong-" + wrong.name(), List.of(classes, solutionClasses, tests))) {
+            result = variant.run(() -> runner.grade(e, 1, wrong.caughtBy(), e.id() + "/" + wrong.name()));
+        }
+        RunResult run = result.shown();
+        if (run.run() == 0) {
+            return run.reason();
+        }
+        List<String> failedMethods = run.failures().stream().map(Failure::method).toList();
+        List<String> missed = wrong.caughtBy().stream().filter(m -> !failedMethods.contains(m)).toList();
+        return missed.isEmpty() ? null : "passes " + String.join(", ", missed) + " (" + wrong.mistake() + ")";
+    }
+
+    private static void requireCompiled(ModuleCompiler.Compilation build, String what) {
+        if (!build.ok()) {
+            throw new GraderException(what + " do not compile: " + build.errors().stream().limit(5).map(Object::toString)
+                    .reduce((a, b) -> a + "; " + b).orElse("(no message)"));
+        }
+    }
+
+    private static List<Path> prepend(Path first, List<Path> rest) {
+        List<Path> all = new ArrayList<>(List.of(first));
+        all.addAll(rest);
+        return all;
+    }
+
+    /** Why this row disproves the exercise; empty when it holds. */
+    private List<String> problems(Manifest.Exercise e, ExerciseResult skel, ExerciseResult sol) {
         List<String> problems = new ArrayList<>();
         if (!Files.isRegularFile(e.fileIn(options.module()))) {
             problems.add("its file " + e.file() + " does not exist");
@@ -109,18 +184,16 @@ final class Prover {
         } else if (skel.status() == Status.NO_TESTS_RAN) {
             problems.add("on the skeleton " + skel.shown().reason());
         }
-        if (sol == null) {
-            problems.add(childProblem != null ? "the solution was not graded" : "the solution's report lacks it");
-        } else if (sol.status() != Status.PASSED) {
-            String why = sol.reason() != null ? sol.reason() : sol.status().label();
+        if (sol.status() != Status.PASSED) {
+            String why = sol.shown().reason() != null ? sol.shown().reason() : sol.status().label();
             problems.add((sol.status() == Status.NO_TESTS_RAN ? "on the solution " : "the solution fails: ") + why);
         }
-        return problems.isEmpty() ? null : String.join("; ", problems);
+        return problems;
     }
 
-    private static String tests(ExerciseResult skel, JsonReport.ExerciseReport sol) {
+    private static String tests(ExerciseResult skel, ExerciseResult sol) {
         int a = skel.shown().run();
-        return sol == null || sol.testsRun() == a ? String.valueOf(a) : a + " vs " + sol.testsRun();
+        return sol.shown().run() == a ? String.valueOf(a) : a + " vs " + sol.shown().run();
     }
 
     private static String cell(Status status, int passed, int run) {
@@ -128,7 +201,7 @@ final class Prover {
     }
 
     private void printTable(List<String[]> rows) {
-        String[] head = {"exercise", "tests", "skeleton (must fail)", "solution (must pass)", "verdict"};
+        String[] head = {"exercise", "tests", "skeleton (must fail)", "solution (must pass)", "wrong answers (must fail)", "verdict"};
         int[] width = new int[head.length - 1];
         for (int i = 0; i < width.length; i++) {
             width[i] = head[i].length();
@@ -146,90 +219,5 @@ final class Prover {
             }
             out.println(line.append(row[row.length - 1]));
         }
-    }
-
-    /** solutions/chNN/target/{classes,test-classes} + target/classpath.txt, as the build left them. */
-    private static List<String> solutionClassPath(Path solution) {
-        Path classes = solution.resolve("target/classes");
-        Path testClasses = solution.resolve("target/test-classes");
-        Path deps = solution.resolve("target/classpath.txt");
-        for (Path needed : List.of(classes, testClasses, deps)) {
-            if (!Files.exists(needed)) {
-                throw new GraderException("the solution module is not built (" + needed + " is missing): run ./mvnw install -DskipTests -pl "
-                        + solution.getFileName() + " -am from its checkout, or ./course prove");
-            }
-        }
-        List<String> entries = new ArrayList<>(List.of(classes.toString(), testClasses.toString()));
-        try {
-            for (String entry : Files.readString(deps, StandardCharsets.UTF_8).trim().split(File.pathSeparator)) {
-                if (!entry.isBlank()) {
-                    entries.add(entry);
-                }
-            }
-        } catch (IOException e) {
-            throw new GraderException("cannot read " + deps + ": " + e.getMessage(), e);
-        }
-        // The solution module depends on the grader already; this only matters if it ever stops to.
-        String self = ownLocation();
-        if (self != null && !entries.contains(self)) {
-            entries.add(self);
-        }
-        return entries;
-    }
-
-    private static String ownLocation() {
-        try {
-            return Path.of(Grader.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** Runs {@code java -cp <solution> Grader --module <exercises> --format json}; stdout is the report. */
-    private JsonReport.Report runSolution(Path solution, List<String> classPath) {
-        Path logDir = solution.resolve("target/grader");
-        Path report = logDir.resolve("prove-report.json");
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        String root = System.getProperty("rvlab.root");
-        if (root != null) {
-            command.add("-Drvlab.root=" + root);
-        }
-        command.addAll(extraJvmArgs);
-        command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), Grader.class.getName(),
-                "--module", options.module().toString(), "--format", "json", "--log-dir", logDir.toString(),
-                "--repeat", String.valueOf(options.repeat())));
-        if (options.exercise() != null) {
-            command.addAll(List.of("--exercise", options.exercise()));
-        }
-        if (options.verbose()) {
-            command.add("--verbose");
-        }
-        int exit;
-        try {
-            Files.createDirectories(logDir);
-            // The environment passes through unchanged: DOCKER_HOST, RVLAB_ETCD_* and so on.
-            Process child = new ProcessBuilder(command)
-                    .redirectOutput(report.toFile())
-                    .redirectError(childErr)
-                    .start();
-            exit = child.waitFor();
-        } catch (IOException e) {
-            throw new GraderException("cannot start the solution's JVM: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new GraderException("interrupted while grading the solution");
-        }
-        String json;
-        try {
-            json = Files.readString(report, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new GraderException("cannot read " + report + ": " + e.getMessage(), e);
-        }
-        if (exit > 1 || json.isBlank()) {
-            throw new GraderException("grading the solution failed (exit " + exit + "; its error is "
-                    + (childErr == ProcessBuilder.Redirect.INHERIT ? "printed above" : "in " + childErr.file()) + ")");
-        }
-        return JsonReport.read(json);
     }
 }

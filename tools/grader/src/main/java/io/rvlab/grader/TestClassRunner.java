@@ -1,6 +1,10 @@
 package io.rvlab.grader;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectNestedMethod;
+
+import java.lang.reflect.Method;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,6 +33,15 @@ final class TestClassRunner {
     private final Launcher launcher = LauncherFactory.create();
 
     RunResult run(String className) {
+        return run(className, List.of());
+    }
+
+    /**
+     * Runs only the named test methods of the class (its own or its {@code @Nested} classes'),
+     * every one of them when {@code methods} is empty. A name no method has runs nothing, and the
+     * result says which: a catalogue entry naming a test that was renamed must not pass unseen.
+     */
+    RunResult run(String className, List<String> methods) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         Class<?> testClass;
         try {
@@ -39,12 +52,36 @@ final class TestClassRunner {
         } catch (LinkageError e) {
             return RunResult.nothingRan(Failure.of(simpleName(className), e));
         }
-        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(testClass))
-                .build();
+        LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request();
+        if (methods.isEmpty()) {
+            builder.selectors(selectClass(testClass));
+        }
+        for (String name : methods) {
+            if (!select(builder, List.of(), testClass, name)) {
+                return RunResult.nothingRan(Failure.withoutCause(name, "no test method " + name + " in " + className + " or its @Nested classes"));
+            }
+        }
+        LauncherDiscoveryRequest request = builder.build();
         Collector collector = new Collector(className);
         launcher.execute(request, collector);
         return collector.result();
+    }
+
+    /** Selects every method called {@code name} in {@code type} or, depth first, its nested classes. */
+    private static boolean select(LauncherDiscoveryRequestBuilder builder, List<Class<?>> enclosing, Class<?> type, String name) {
+        boolean found = false;
+        for (Method m : type.getDeclaredMethods()) {
+            if (m.getName().equals(name)) {
+                builder.selectors(enclosing.isEmpty() ? selectMethod(type, m) : selectNestedMethod(enclosing, type, m));
+                found = true;
+            }
+        }
+        List<Class<?>> inner = new java.util.ArrayList<>(enclosing);
+        inner.add(type);
+        for (Class<?> nested : type.getDeclaredClasses()) {
+            found |= select(builder, inner, nested, name);
+        }
+        return found;
     }
 
     private static String simpleName(String className) {

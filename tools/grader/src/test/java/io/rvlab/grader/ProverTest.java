@@ -3,84 +3,152 @@ package io.rvlab.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rvlab.grader.fixtures.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The proof with a real child JVM. Its "solution" class path is this test JVM's own, and a system
- * property flips SolutionSideFixture from skeleton (TODO) to solved.
+ * The proof, on a small real exercise module written to disk: a skeleton, its grading test, a
+ * solution and a catalogue of wrong answers, all compiled and loaded by the prover itself.
  */
 class ProverTest {
+
+    private static final String SKELETON = """
+            package demo;
+            public final class Adder {
+                public static int add(int a, int b) {
+                    throw new UnsupportedOperationException("TODO exercise 1.1");
+                }
+            }
+            """;
+    private static final String SOLUTION = """
+            package demo;
+            public final class Adder {
+                public static int add(int a, int b) {
+                    return a + b;
+                }
+            }
+            """;
+    private static final String TEST = """
+            package demo;
+            import static org.assertj.core.api.Assertions.assertThat;
+            import org.junit.jupiter.api.Nested;
+            import org.junit.jupiter.api.Test;
+            class AdderTest {
+                @Test void addsSmallNumbers() { assertThat(Adder.add(2, 3)).isEqualTo(5); }
+                @Nested class WithNegatives {
+                    @Test void addsANegative() { assertThat(Adder.add(2, -3)).isEqualTo(-1); }
+                }
+            }
+            """;
+    /** Forgets the sign: caught by the nested test only. */
+    private static final String ABS = """
+            # mistake: adds the magnitudes, forgetting the sign
+            # caught-by: addsANegative
+            --- a/src/main/java/demo/Adder.java
+            +++ b/src/main/java/demo/Adder.java
+            @@ -2,6 +2,6 @@
+             public final class Adder {
+                 public static int add(int a, int b) {
+            -        return a + b;
+            +        return Math.abs(a) + Math.abs(b);
+                 }
+             }
+            """;
 
     @TempDir
     Path dir;
 
     private String out;
 
-    @BeforeAll
-    static void enableFixtures() {
-        Fixtures.enable();
-    }
-
     @Test
-    void aProperExerciseIsProven() throws IOException {
-        Path module = FixtureModule.create(dir.resolve("exercises"), "SolutionSideFixture", "Solvable");
+    void aProperExerciseWithItsWrongAnswersIsProven() throws IOException {
+        write(SKELETON, SOLUTION, TEST);
+        wrong("abs", ABS);
 
-        assertThat(prove(module, solution())).isZero();
-        assertThat(out).containsPattern("1\\.1 +\\| 1 +\\| NOT STARTED \\(0/1\\) +\\| PASSED \\(1/1\\) +\\| ok")
-                .contains("prove: chapter 1 (fixtures): 1 of 1 exercises proven")
+        assertThat(prove()).isZero();
+        assertThat(out).containsPattern("1\\.1 +\\| 2 +\\| NOT STARTED \\(0/2\\) +\\| PASSED \\(2/2\\) +\\| 1/1 caught +\\| ok")
+                .contains("1 of 1 exercises proven, 1 wrong answers tried")
                 .endsWith("\nprove: 1 passed, 0 failed\n");
     }
 
     @Test
-    void everyWayAnExerciseCanBeWrong() throws IOException {
-        Path module = FixtureModule.create(dir.resolve("exercises"), "SolutionSideFixture", "Solvable", "PassingFixture", "Free pass",
-                "FailingFixture", "Impossible", "EmptyFixture", "Empty");
+    void aWrongAnswerTheNamedTestDoesNotCatchDisprovesTheExercise() throws IOException {
+        write(SKELETON, SOLUTION, TEST);
+        wrong("abs", ABS.replace("caught-by: addsANegative", "caught-by: addsSmallNumbers"));
 
-        assertThat(prove(module, solution())).isEqualTo(1);
-        assertThat(out).contains("exercise | tests | skeleton (must fail) | solution (must pass) | verdict")
-                .containsPattern("1\\.1 .*\\| ok")
-                .containsPattern("1\\.2 .*\\| WRONG: the skeleton passes")
-                .containsPattern("1\\.3 .*\\| WRONG: the solution fails: comparesRevisions\\(\\): expected: 5 but was: 6")
-                .containsPattern("1\\.4 .*\\| WRONG: on the skeleton no test ran: .*; on the solution no test ran")
-                .endsWith("\nprove: 1 passed, 3 failed\n");
+        assertThat(prove()).isEqualTo(1);
+        assertThat(out).containsPattern("0/1 caught +\\| WRONG: abs: passes addsSmallNumbers \\(adds the magnitudes, forgetting the sign\\)");
     }
 
     @Test
-    void anUnbuiltSolutionIsOneClearLine() throws IOException {
-        Path module = FixtureModule.create(dir.resolve("exercises"), "SolutionSideFixture", "Solvable");
-        Path solution = Files.createDirectories(dir.resolve("solutions/ch01"));
+    void aWrongAnswerNamingNoTestOrNoLongerApplyingIsReported() throws IOException {
+        write(SKELETON, SOLUTION, TEST);
+        wrong("renamed", ABS.replace("caught-by: addsANegative", "caught-by: addsNegatives"));
+        wrong("stale", ABS.replace("-        return a + b;", "-        return b + a;"));
 
-        assertThatThrownBy(() -> prove(module, solution)).isInstanceOf(GraderException.class)
-                .hasMessageStartingWith("the solution module is not built (" + solution.resolve("target/classes") + " is missing)");
+        assertThat(prove()).isEqualTo(1);
+        assertThat(out).contains("renamed: addsNegatives: no test method addsNegatives in demo.AdderTest")
+                .contains("stale: 1.1/stale.diff no longer applies to src/main/java/demo/Adder.java near line 2");
     }
 
-    /** A "built" solution module whose class path is this JVM's (fixtures and grader included). */
-    private Path solution() throws IOException {
-        Path solution = dir.resolve("solutions/ch01");
-        Files.createDirectories(solution.resolve("target/classes"));
-        Files.createDirectories(solution.resolve("target/test-classes"));
-        Files.writeString(solution.resolve("target/classpath.txt"), System.getProperty("java.class.path"));
-        return solution;
+    @Test
+    void aSkeletonThatPassesAndASolutionThatFailsAreBothWrong() throws IOException {
+        write(SOLUTION, SKELETON, TEST);
+
+        assertThat(prove()).isEqualTo(1);
+        assertThat(out).contains("WRONG: the skeleton passes").contains("the solution fails: addsSmallNumbers()")
+                .contains("| none yet ");
     }
 
-    private int prove(Path module, Path solution) {
+    @Test
+    void aSolutionThatDoesNotCompileIsOneClearLine() throws IOException {
+        write(SKELETON, SOLUTION.replace("a + b", "a + c"), TEST);
+
+        assertThatThrownBy(this::prove).isInstanceOf(GraderException.class)
+                .hasMessageContaining("the solutions in " + dir.resolve("solutions/ch01") + " do not compile: Adder.java:4: cannot find symbol");
+    }
+
+    private void write(String skeleton, String solution, String test) throws IOException {
+        put(dir.resolve("exercises/ch01/src/main/java/demo/Adder.java"), skeleton);
+        put(dir.resolve("exercises/ch01/src/test/java/demo/AdderTest.java"), test);
+        put(dir.resolve("solutions/ch01/src/main/java/demo/Adder.java"), solution);
+        put(dir.resolve("exercises/ch01/" + Manifest.FILE_NAME), """
+                chapter: 1
+                title: "demo"
+                exercises:
+                  - id: "1.1"
+                    title: "Add"
+                    file: src/main/java/demo/Adder.java
+                    tests: demo.AdderTest
+                    hints:
+                      - "What is a sum?"
+                """);
+    }
+
+    private void wrong(String name, String diff) throws IOException {
+        put(dir.resolve("solutions/ch01/wrong/1.1/" + name + ".diff"), diff);
+    }
+
+    private static void put(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    private int prove() {
+        Path module = dir.resolve("exercises/ch01");
         ByteArrayOutputStream o = new ByteArrayOutputStream();
-        Options options = Options.parse("--module", module.toString(), "--prove", solution.toString());
+        Options options = Options.parse("--module", module.toString(), "--prove", dir.resolve("solutions/ch01").toString());
         PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        int status = new Prover(Manifest.load(module), options, new PrintStream(o, true, StandardCharsets.UTF_8), err,
-                List.of("-D" + Fixtures.ENABLE + "=true", "-D" + Fixtures.SIDE + "=solution"),
-                ProcessBuilder.Redirect.appendTo(dir.resolve("child-stderr.txt").toFile())).prove();
-        out = o.toString(StandardCharsets.UTF_8);
-        return status;
+        try {
+            return new Prover(Manifest.load(module), options, new PrintStream(o, true, StandardCharsets.UTF_8), err).prove();
+        } finally {
+            out = o.toString(StandardCharsets.UTF_8);
+        }
     }
 }
