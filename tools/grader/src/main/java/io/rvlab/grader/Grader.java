@@ -82,7 +82,8 @@ public final class Grader {
         return 0;
     }
 
-    private static int grade(Manifest manifest, Options options, PrintStream out, PrintStream err) {
+    /** Grades the selected exercises once and prints the scoreboard (or JSON); the watcher calls it on every save. */
+    static int grade(Manifest manifest, Options options, PrintStream out, PrintStream err) {
         List<Manifest.Exercise> selected = manifest.select(options.exercise());
         for (String id : options.uncompiled()) {
             manifest.find(id); // a wrong id is a usage error, not a silent no-op
@@ -124,6 +125,9 @@ public final class Grader {
                 out.print(board.exercise(result));
                 out.flush();
             }
+        }
+        if (build != null) {
+            build.variant().close(); // a watch session compiles and loads anew on every save
         }
         if (options.json()) {
             out.println(JsonReport.write(JsonReport.of(manifest, files.toString(), options.repeat(), results, Provenance.of(options))));

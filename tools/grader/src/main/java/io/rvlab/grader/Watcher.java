@@ -101,7 +101,12 @@ final class Watcher {
         }
     }
 
-    /** Runs one grading with the terminal handed over, after clearing the screen. */
+    /**
+     * Runs one grading after clearing the screen: in this JVM with {@code --compile} (the warm path:
+     * the compiler, JUnit and the etcd the tests share stay up between saves), else as a child
+     * {@code ./course grade} with the terminal handed over (a student copy, whose launcher first
+     * checks the grading tests against the handout).
+     */
     private void grade(List<String> command, String how) throws InterruptedException {
         if (System.console() != null) {
             out.print("\033[H\033[2J\033[3J"); // home, clear screen, clear scrollback
@@ -110,19 +115,30 @@ final class Watcher {
         }
         out.flush();
         int exit;
-        try {
-            child = new ProcessBuilder(command).inheritIO().start();
-            exit = child.waitFor();
-        } catch (IOException e) {
-            throw new GraderException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
-        } finally {
-            child = null;
+        long start = System.nanoTime();
+        if (options.compile()) {
+            try {
+                exit = Grader.grade(manifest, options, out, err);
+            } catch (GraderException e) {
+                err.println("grader: " + e.getMessage());
+                exit = 2;
+            }
+        } else {
+            try {
+                child = new ProcessBuilder(command).inheritIO().start();
+                exit = child.waitFor();
+            } catch (IOException e) {
+                throw new GraderException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
+            } finally {
+                child = null;
+            }
         }
+        String took = String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - start) / 1e9);
         if (stopping) {
             return; // Ctrl-C: the child was interrupted, there is nothing to report
         }
         out.println();
-        out.println("[watch] " + now() + " graded (exit " + exit + "). Watching " + options.module().resolve("src/main/java")
+        out.println("[watch] " + now() + " graded in " + took + " (exit " + exit + "). Watching " + options.module().resolve("src/main/java")
                 + " for saves, " + how + ". Ctrl-C stops.");
         out.flush();
     }
