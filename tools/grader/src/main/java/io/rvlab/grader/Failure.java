@@ -29,8 +29,11 @@ record Failure(String test, String message, boolean todo, Throwable cause, Strin
         return new Failure(test, message, todo, cause, methodName);
     }
 
-    /** Long AssertJ messages are cut here; the log has all of it. */
+    /** A one-line summary (the prover's table, a disabled class's reason) is cut here. */
     static final int MAX_MESSAGE = 200;
+
+    /** A failure's whole message is shown, up to this many characters (a huge object's dump goes to the log). */
+    static final int MAX_WHOLE = 4000;
 
     static Failure of(String test, Throwable thrown) {
         String todo = todoIn(thrown);
@@ -88,13 +91,41 @@ record Failure(String test, String message, boolean todo, Throwable cause, Strin
         return t;
     }
 
-    /** An assertion's message says it all; any other exception also needs its type to make sense. */
+    /**
+     * An assertion's message says it all; any other exception also needs its type to make sense.
+     * Whole, lines kept: AssertJ's "Expecting actual: ... to contain: ..." is read line by line, and
+     * a cut one ("Expecting ac...") tells the learner nothing.
+     */
     private static String describe(Throwable t) {
         String message = t.getMessage();
-        if (t instanceof AssertionError && message != null && !message.isBlank()) {
-            return oneLine(message);
+        String text = t instanceof AssertionError && message != null && !message.isBlank() ? message
+                : t.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+        text = text.strip().replace("\r\n", "\n");
+        return text.length() <= MAX_WHOLE ? text : text.substring(0, MAX_WHOLE - 3) + "...";
+    }
+
+    /**
+     * How much this failure tells the learner, lowest first, so the scoreboard shows the most telling
+     * one: a wrong type or a missing class, then an exception their code threw (a Status with the
+     * wrong code), then an assertion about a Status, code or type, then any other assertion, then a
+     * wait that timed out (something did not happen, but not what), and last the skeleton's TODO.
+     */
+    int rank() {
+        if (todo) {
+            return 5;
         }
-        return oneLine(t.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message));
+        Throwable t = cause == null ? null : unwrap(cause);
+        if (t instanceof LinkageError || t instanceof ClassCastException) {
+            return 0;
+        }
+        String text = message.toLowerCase(java.util.Locale.ROOT);
+        if (text.contains("timed out") || text.contains("timeout")) {
+            return 4;
+        }
+        if (t != null && !(t instanceof AssertionError)) {
+            return 1;
+        }
+        return text.matches("(?s).*\\b(status|code|reason|instance of|type)\\b.*") ? 2 : 3;
     }
 
     /** AssertJ spreads "expected/but was" over several lines; the scoreboard has one. */

@@ -90,7 +90,8 @@ public final class Grader {
         }
         ExerciseRunner runner = runner(options, options.logDir(), out, err);
         Path files = options.copyOf() != null ? options.copyOf() : options.module();
-        Scoreboard board = new Scoreboard(manifest, selected, !options.json() && Scoreboard.colorWanted(), Path.of(""));
+        Scoreboard board = new Scoreboard(manifest, selected, !options.json() && Scoreboard.colorWanted(), Path.of(""),
+                new Hints(options.stateDir())::shown);
         if (!options.json()) {
             out.println(board.header());
             if (options.untrustedTests() != null) {

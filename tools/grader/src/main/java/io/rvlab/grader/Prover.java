@@ -153,7 +153,7 @@ final class Prover {
         }
         RunResult run = result.shown();
         if (run.run() == 0) {
-            return run.reason();
+            return Failure.oneLine(run.reason());
         }
         List<String> failedMethods = run.failures().stream().map(Failure::method).toList();
         List<String> missed = wrong.caughtBy().stream().filter(m -> !failedMethods.contains(m)).toList();
@@ -182,10 +182,10 @@ final class Prover {
         if (skel.status() == Status.PASSED) {
             problems.add("the skeleton passes (if you solved it in exercises/ yourself, that is why: prove checks untouched skeletons)");
         } else if (skel.status() == Status.NO_TESTS_RAN) {
-            problems.add("on the skeleton " + skel.shown().reason());
+            problems.add("on the skeleton " + Failure.oneLine(skel.shown().reason()));
         }
         if (sol.status() != Status.PASSED) {
-            String why = sol.shown().reason() != null ? sol.shown().reason() : sol.status().label();
+            String why = sol.shown().reason() != null ? Failure.oneLine(sol.shown().reason()) : sol.status().label();
             problems.add((sol.status() == Status.NO_TESTS_RAN ? "on the solution " : "the solution fails: ") + why);
         }
         return problems;

@@ -2,6 +2,7 @@ package io.rvlab.grader;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 /**
  * The learner's view, one line per exercise, rustlings-style:
@@ -13,8 +14,8 @@ import java.util.List;
  *   1.2  Watch from a revision     FAILED       1/3 tests passed
  *        x readsModRevision(Client): expected: 5 but was: 6
  *        edit: exercises/ch01/src/main/java/.../Watching.java
- *        hint 2 of 3: the hint exercises.yaml's hint_for gives the failing test (else hint 1)
- *        more: ./course hint 1.2
+ *        hint 1 of 3: the hint hint_for gives the failing test, once ./course hint has shown it
+ *        more: ./course hint 1.2 (hint 2 of 3 next)
  *        log:  exercises/ch01/target/grader/1.2.log
  *
  * 1 of 2 exercises pass
@@ -29,17 +30,21 @@ final class Scoreboard {
     private final Manifest manifest;
     private final boolean color;
     private final Path workingDir;
+    private final ToIntFunction<String> hintsShown;
     private final int idWidth;
     private final int titleWidth;
 
     /**
      * @param color      ANSI colours for the status words (only on a terminal)
      * @param workingDir paths under it are printed relative to it, which is shorter and clickable
+     * @param hintsShown how many hints {@code ./course hint} has shown of an exercise: the scoreboard
+     *                   repeats one of those, never one the learner has not asked for yet
      */
-    Scoreboard(Manifest manifest, List<Manifest.Exercise> shown, boolean color, Path workingDir) {
+    Scoreboard(Manifest manifest, List<Manifest.Exercise> shown, boolean color, Path workingDir, ToIntFunction<String> hintsShown) {
         this.manifest = manifest;
         this.color = color;
         this.workingDir = workingDir.toAbsolutePath().normalize();
+        this.hintsShown = hintsShown;
         this.idWidth = shown.stream().mapToInt(e -> e.id().length()).max().orElse(3);
         this.titleWidth = Math.min(48, shown.stream().mapToInt(e -> e.title().length()).max().orElse(10));
     }
@@ -62,7 +67,8 @@ final class Scoreboard {
         String reason = shown.reason();
         if (reason != null) {
             int more = shown.failures().size() - 1;
-            out.append(INDENT).append("x ").append(reason)
+            // Whole, every line under the first where the learner reads on: the most telling failure (RunResult).
+            out.append(INDENT).append("x ").append(reason.replace("\n", "\n" + INDENT + "  "))
                     .append(more > 0 ? "  (+" + more + " more)" : "").append('\n');
         }
         if (status == Status.NOT_STARTED) {
@@ -75,11 +81,15 @@ final class Scoreboard {
             // A missing or empty test class (NO TESTS RAN) is the course's problem, not the learner's: no hint then.
             out.append(INDENT).append("edit: ").append(shorten(result.file())).append('\n');
             int n = result.hintNumber();
-            if (n > 0) {
+            int seen = Math.min(hintsShown.applyAsInt(e.id()), e.hints().size());
+            if (n > 0 && n <= seen) {
                 out.append(INDENT).append("hint ").append(n).append(" of ").append(e.hints().size()).append(": ")
                         .append(result.hint().replaceAll("\\s+", " ").strip()).append('\n'); // whole: it is the help
             }
-            out.append(INDENT).append("more: ./course hint ").append(e.id()).append('\n');
+            if (!e.hints().isEmpty()) {
+                out.append(INDENT).append("more: ./course hint ").append(e.id())
+                        .append(seen < e.hints().size() ? " (hint " + (seen + 1) + " of " + e.hints().size() + " next)" : " --all").append('\n');
+            }
         }
         if (status != Status.NOT_STARTED) {
             out.append(INDENT).append("log:  ").append(shorten(result.log())).append(" (the tests' output)\n");

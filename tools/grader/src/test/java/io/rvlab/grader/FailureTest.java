@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 class FailureTest {
 
     @Test
-    void assertionMessagesAreJoinedOntoOneLine() {
+    void assertionMessagesKeepTheirLines() {
         Failure f = Failure.of("t()", new AssertionError("\nexpected: 5\n but was: 6\n"));
 
-        assertThat(f.message()).isEqualTo("expected: 5 but was: 6");
+        assertThat(f.message()).isEqualTo("expected: 5\n but was: 6");
         assertThat(f.todo()).isFalse();
     }
 
@@ -50,9 +50,25 @@ class FailureTest {
     }
 
     @Test
-    void longMessagesAreCut() {
-        String message = Failure.of("t()", new AssertionError("x".repeat(1000))).message();
+    void aMessageIsShownWholeWithItsLinesUpToALimit() {
+        String assertj = "\nExpecting actual:\n  \"abc\"\nto contain:\n  \"d\" ";
 
-        assertThat(message).hasSize(Failure.MAX_MESSAGE).endsWith("...");
+        assertThat(Failure.of("t()", new AssertionError(assertj)).message()).isEqualTo("Expecting actual:\n  \"abc\"\nto contain:\n  \"d\"");
+        assertThat(Failure.of("t()", new AssertionError("x".repeat(9000))).message()).hasSize(Failure.MAX_WHOLE).endsWith("...");
+        assertThat(Failure.oneLine("x".repeat(1000))).hasSize(Failure.MAX_MESSAGE).endsWith("...");
+    }
+
+    @Test
+    void theMostTellingFailureComesFirst() {
+        Failure todo = Failure.of("a()", new UnsupportedOperationException("TODO exercise 1.1"));
+        Failure timeout = Failure.of("b()", new AssertionError("Condition not satisfied: timed out after 5 seconds"));
+        Failure assertion = Failure.of("c()", new AssertionError("expected: 5 but was: 6"));
+        Failure status = Failure.of("d()", new AssertionError("expected Status code 409 but was 500"));
+        Failure thrown = Failure.of("e()", new IllegalStateException("boom"));
+        Failure type = Failure.of("f()", new ClassCastException("String cannot be cast to Integer"));
+
+        RunResult run = new RunResult(0, 6, 0, java.util.List.of(todo, timeout, assertion, status, thrown, type), null);
+
+        assertThat(run.failures()).extracting(Failure::test).containsExactly("f()", "e()", "d()", "c()", "b()", "a()");
     }
 }

@@ -47,7 +47,7 @@ class GraderTest {
         assertThat(out).startsWith("rvlab chapter 1: fixtures\n")
                 .containsPattern("1\\.1 +Passes +PASSED +2/2 tests passed")
                 .containsPattern("1\\.2 +Fails +FAILED +1/2 tests passed")
-                .contains("x comparesRevisions(): expected: 5 but was: 6", "more: ./course hint 1.2", "target/grader/1.2.log")
+                .contains("x comparesRevisions(): expected: 5\n" + " ".repeat(10) + "but was: 6", "more: ./course hint 1.2", "target/grader/1.2.log")
                 .containsPattern("1\\.3 +Untouched +NOT STARTED +0/4 tests passed")
                 .containsPattern("1\\.4 +Empty +NO TESTS RAN +0 tests ran")
                 .endsWith("\n1 of 4 exercises pass\n")
@@ -78,10 +78,10 @@ class GraderTest {
         assertThat(failing.get("testsRun").asInt()).isEqualTo(2);
         assertThat(failing.get("testsFailed").asInt()).isEqualTo(1);
         assertThat(failing.get("failures").get(0).get("test").asText()).isEqualTo("comparesRevisions()");
-        assertThat(failing.get("failures").get(0).get("message").asText()).isEqualTo("expected: 5 but was: 6");
+        assertThat(failing.get("failures").get(0).get("message").asText()).isEqualTo("expected: 5\n but was: 6");
         assertThat(failing.get("hint").asText()).isEqualTo("look at the header");
         assertThat(Path.of(failing.get("file").asText())).isAbsolute().exists();
-        assertThat(failing.get("reason").asText()).isEqualTo("comparesRevisions(): expected: 5 but was: 6");
+        assertThat(failing.get("reason").asText()).isEqualTo("comparesRevisions(): expected: 5\n but was: 6");
         assertThat(json.get("exercises").get(0).get("reason").isNull()).isTrue();
         assertThat(json.get("exercises").get(3).get("failures")).isEmpty();
         assertThat(json.get("exercises").get(3).get("reason").asText()).isEqualTo("no test ran: the test class has no tests");
@@ -136,6 +136,12 @@ class GraderTest {
         Files.writeString(yaml, Files.readString(yaml).replaceFirst("(tests: io.rvlab.grader.fixtures.FailingFixture\n)",
                 "$1    hint_for:\n      comparesRevisions: 2\n"));
 
+        grader("--module", module.toString(), "--exercise", "1.2");
+        assertThat(out).as("no hint the learner has not asked for").contains("more: ./course hint 1.2 (hint 1 of 2 next)")
+                .doesNotContain("look at the header", "header().getRevision()");
+
+        grader("--module", module.toString(), "--hint", "1.2");
+        grader("--module", module.toString(), "--hint", "1.2");
         grader("--module", module.toString(), "--exercise", "1.2");
         assertThat(out).contains("hint 2 of 2: header().getRevision()").doesNotContain("look at the header");
 

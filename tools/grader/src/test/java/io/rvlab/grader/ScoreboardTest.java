@@ -13,7 +13,8 @@ class ScoreboardTest {
     private final Manifest.Exercise passing = exercise("1.1", "Read the four numbers");
     private final Manifest.Exercise failing = exercise("1.2", "Watch from a revision");
     private final Manifest manifest = new Manifest(1, "etcd revisions", List.of(passing, failing));
-    private final Scoreboard board = new Scoreboard(manifest, manifest.exercises(), false, root);
+    private final java.util.Map<String, Integer> hintsShown = new java.util.HashMap<>(java.util.Map.of("1.2", 1));
+    private final Scoreboard board = new Scoreboard(manifest, manifest.exercises(), false, root, id -> hintsShown.getOrDefault(id, 0));
 
     @Test
     void headerAndFooter() {
@@ -34,12 +35,21 @@ class ScoreboardTest {
 
         assertThat(text).isEqualTo("""
                   1.2  Watch from a revision  FAILED        1/3 tests passed
-                       x startsAt(Client): expected: 5 but was: 6  (+1 more)
+                       x startsAt(Client): expected: 5
+                          but was: 6  (+1 more)
                        edit: exercises/ch01/src/main/java/X.java
                        hint 1 of 2: look at the header
-                       more: ./course hint 1.2
+                       more: ./course hint 1.2 (hint 2 of 2 next)
                        log:  exercises/ch01/target/grader/1.2.log (the tests' output)
                 """);
+    }
+
+    @Test
+    void aFailureNeverRevealsAHintTheLearnerHasNotAskedFor() {
+        hintsShown.put("1.2", 0);
+
+        assertThat(board.exercise(result(failing, failedAssertion()))).doesNotContain("look at the header")
+                .contains("more: ./course hint 1.2 (hint 1 of 2 next)");
     }
 
     @Test
@@ -61,6 +71,7 @@ class ScoreboardTest {
                 Failure.of("starts at five", new AssertionError("expected: 5")).inMethod("startsAt"),
                 Failure.of("other()", new AssertionError("x")).inMethod("other")), null);
 
+        hintsShown.put("1.2", 3);
         assertThat(board.exercise(result(mapped, run))).contains("hint 3 of 3: about the footer").doesNotContain("gentle");
         RunResult unmapped = new RunResult(0, 1, 0, List.of(Failure.of("else()", new AssertionError("y")).inMethod("somethingElse")), null);
         assertThat(board.exercise(result(mapped, unmapped))).contains("hint 1 of 3: gentle");
@@ -87,7 +98,7 @@ class ScoreboardTest {
 
     @Test
     void colourOnlyWhenAsked() {
-        Scoreboard colored = new Scoreboard(manifest, manifest.exercises(), true, root);
+        Scoreboard colored = new Scoreboard(manifest, manifest.exercises(), true, root, id -> 0);
 
         assertThat(colored.exercise(result(passing, passed(1)))).contains("\033[32mPASSED");
         assertThat(board.exercise(result(passing, passed(1)))).doesNotContain("\033[");

@@ -47,9 +47,9 @@ class TestClassRunnerTest {
         assertThat(r.failed()).isEqualTo(1);
         assertThat(r.failures()).singleElement().satisfies(f -> {
             assertThat(f.test()).isEqualTo("comparesRevisions()");
-            assertThat(f.message()).isEqualTo("expected: 5 but was: 6");
+            assertThat(f.message()).isEqualTo("expected: 5\n but was: 6");
         });
-        assertThat(r.reason()).isEqualTo("comparesRevisions(): expected: 5 but was: 6");
+        assertThat(r.reason()).isEqualTo("comparesRevisions(): expected: 5\n but was: 6");
     }
 
     @Test
