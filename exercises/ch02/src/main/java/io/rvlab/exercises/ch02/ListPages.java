@@ -47,8 +47,9 @@ public final class ListPages {
      * @param keyPrefix the list's prefix, ending in '/', e.g. {@code /registry/configmaps/lab/}
      * @param limit the most items to return; 0 or less means all of them, in one page
      * @param continueToken {@code ""} for the first page, else the token of the previous page
-     * @throws ResourceExpiredException with the message
-     *     {@link ResourceExpiredException#CONTINUE_TOO_OLD} if the token's revision has been compacted
+     * @throws ResourceExpiredException the given {@code io.rvlab.exercises.ch02.ResourceExpiredException}
+     *     (in {@code src/given}, a 410 {@code StatusException}), with the message
+     *     {@link ResourceExpiredException#CONTINUE_TOO_OLD}, if the token's revision has been compacted
      * @throws IllegalArgumentException if the token is not valid (as {@link ContinueTokens#decode})
      */
     public static Page list(KV kv, String keyPrefix, long limit, String continueToken) {

@@ -58,7 +58,9 @@ public final class ReadPath {
      * @param resourceVersionMatch {@code ?resourceVersionMatch=} exactly as sent, {@code ""} when absent
      * @param limit {@code ?limit=}; 0 or less means no limit
      * @param continueToken {@code ?continue=}, {@code ""} when absent
-     * @throws StatusException 422 {@code Invalid} or 400 {@code BadRequest}, with Kubernetes' message
+     * @throws StatusException the given {@code io.rvlab.exercises.ch02.StatusException} (in
+ *     {@code src/given}, not chapter 2's server's class of the same name): 422 {@code Invalid} or
+ *     400 {@code BadRequest}, with Kubernetes' message
      */
     public static Semantics forList(String resourceVersion, String resourceVersionMatch, long limit, String continueToken) {
         throw new UnsupportedOperationException("TODO exercise 2.3");

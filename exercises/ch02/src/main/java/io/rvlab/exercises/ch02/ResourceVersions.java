@@ -19,10 +19,9 @@ package io.rvlab.exercises.ch02;
  *
  * <p>Comparing two resourceVersions is a different question. Since Kubernetes 1.35, every
  * resourceVersion of a built-in type must be orderable as a decimal integer of any length
- * (apimachinery's {@code resourceversion.CompareResourceVersion}): a longer string is a bigger
- * number, and two strings of the same length compare character by character. Only canonical
- * numbers may be compared: no leading zero, and not "0" itself, which is never a live
- * resourceVersion.
+ * (apimachinery's {@code resourceversion.CompareResourceVersion}), and it is compared without ever
+ * being converted to a fixed-size number. Only canonical numbers may be compared: no leading zero,
+ * and not "0" itself, which is never a live resourceVersion.
  *
  * <p>Java's own parsers are more forgiving than Go's: read their Javadoc before you trust them
  * with text from a URL. Grade it with {@code ./course grade 2 --exercise 2.1}; the specification

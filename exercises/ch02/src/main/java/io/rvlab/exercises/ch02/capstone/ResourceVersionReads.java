@@ -10,36 +10,34 @@ import io.rvlab.ch02.storage.Versioner;
  * <b>Exercise 2.7 (capstone): decide where every GET and LIST of the API server reads.</b>
  *
  * <p>This class runs inside chapter 2's API server: {@code EtcdStorage} asks it, for every read a
- * client makes, where in etcd to read, and then does exactly what it answers. Your decision is judged
- * from the outside, by real clients of the running server (HTTP requests modelled on the golden
- * captures of kube-apiserver 1.26.1, and kubectl), never by calling these methods directly.
+ * client makes, where in etcd to read, and then does exactly what it answers. It is judged from the
+ * outside, by real clients of the running server (HTTP requests modelled on the golden captures of
+ * kube-apiserver 1.26.1, and kubectl), never by calling these methods directly.
  * {@code ./course serve --exercise 2.7} runs the server with your decision in it.
  *
- * <p>Why it matters. A resourceVersion on a read is a promise the client asks for. An informer that
- * relists after a broken watch must not be handed a state older than one it already saw, or its cache
- * would go back in time; kubectl paging with {@code --chunk-size} needs every page from one snapshot,
- * or an object can be listed twice or never; a client that asks for the list exactly as it was at N
- * must get that list or a 410, never something else with N written on it. Chapter 2's section "GET
- * and LIST at a resourceVersion" says what each request promises; your job is to turn each promise
- * into a read that keeps it.
+ * <p>Why it matters: a resourceVersion on a read is a promise the client asks for. A relisting
+ * informer must never be handed a state older than one it saw, kubectl's pages must form one list,
+ * and "the list exactly as it was at N" must be that list or a 410, never another one.
  *
  * <p>The contract:
  * <ul>
- *   <li>The answer is a {@link ReadAt}: a revision to read at (0 for the latest), a revision the answer
- *       must at least reach (0 for none), and for the next page of a list the continue token being
- *       followed. Read its Javadoc for what the server does with each.</li>
- *   <li>A request the server cannot serve is refused with one of storage's exceptions, which the server
- *       answers with a 400 Status, word for word kube-apiserver's message. A {@code RuntimeException}
- *       of any other kind becomes a 500, which a client reads as "the server is broken".</li>
- *   <li>The options reach you after the API layer's validation (the 422s are not yours), and the
- *       server's own reads come through here too: before a create, it looks the namespace up with a
- *       GET without a resourceVersion.</li>
+ *   <li>Every promise of chapter 2's "Semantics for get and list" keeps its meaning, as kube-apiserver
+ *       with {@code --watch-cache=false} keeps it (the chapter's table).</li>
+ *   <li><b>The variation</b>, which kube-apiserver does not have: a resourceVersion N (other than "0")
+ *       beside a continue token is not refused outright. It means "not older than N" for the rest of
+ *       the list: serve it when the read this token asks for can keep that promise, and refuse it with
+ *       kube-apiserver's 400 ({@code specifying resource version is not allowed when using continue})
+ *       when no read of that list can.</li>
+ *   <li>The answer is an {@code io.rvlab.ch02.storage.ReadAt} (read its Javadoc: revision, floor,
+ *       continue token). Refuse with storage's exceptions of {@code io.rvlab.ch02.storage}, which the
+ *       server answers with a 400 Status; any other {@code RuntimeException} becomes a 500.</li>
+ *   <li>The options arrive past the API layer's 422 validation, and the server's own reads come here
+ *       too (before a create, a GET of the namespace without a resourceVersion).</li>
  *   <li>The decision is yours: delegating to the chapter's own ({@code EtcdStorage.listRead},
  *       {@code EtcdStorage.getRead}, {@code ReadDecision.kubernetes}) fails the grading.</li>
  * </ul>
  *
- * <p>Grade it with {@code ./course grade 2 --exercise 2.7}; the specification is
- * {@code ReadDecisionCapstoneTest}.
+ * <p>The specification is {@code ReadDecisionCapstoneTest}: {@code ./course grade 2 --exercise 2.7}.
  */
 public final class ResourceVersionReads implements ReadDecision {
 

@@ -271,9 +271,11 @@ class ReadDecisionCapstoneTest {
                         + " before it reaches the x)", 400, "BadRequest",
                 "invalid resource version: resourceVersion: Invalid value: \"99999999999999999999x\": strconv.ParseUint:"
                         + " parsing \"99999999999999999999x\": value out of range");
-        expectStatus(get("/api/v1/namespaces/refuse/configmaps?limit=1&continue=" + token + "&resourceVersion=80"),
-                "the LIST with a continue token and resourceVersion=80 (GOLD b3.8)", 400, "BadRequest",
-                "specifying resource version is not allowed when using continue");
+        long tooNew = currentRevision() + 1000;
+        expectStatus(get("/api/v1/namespaces/refuse/configmaps?limit=1&continue=" + token + "&resourceVersion=" + tooNew),
+                "the LIST with a continue token and resourceVersion=" + tooNew + ", newer than the token's snapshot"
+                        + " (GOLD b3.8's request; no snapshot older than " + tooNew + " can be not older than it)",
+                400, "BadRequest", "specifying resource version is not allowed when using continue");
         expectStatus(get("/api/v1/namespaces/refuse/configmaps?limit=1&continue=garbage"),
                 "the LIST with continue=garbage (GOLD b3.13)", 400, "BadRequest",
                 "invalid continue token: continue key is not valid: invalid character '\\u0081' looking for beginning of value");
@@ -330,6 +332,52 @@ class ReadDecisionCapstoneTest {
                             + " to EtcdStorage.listRead, EtcdStorage.getRead or ReadDecision.kubernetes", borrowed)
                     .doesNotContain(borrowed);
         }
+    }
+
+    @Test
+    @Order(9)
+    @DisplayName("the variation: a resourceVersion N beside a continue token means \"not older than N\": kept by the"
+            + " token's snapshot when it is at least N, refused with a 400 when it is older, waited for at the latest")
+    void aResourceVersionBesideATokenIsAFloor() throws Exception {
+        History h = history("floor");
+        Answer page1 = get("/api/v1/namespaces/floor/configmaps?limit=1");
+        long snapshot = Long.parseLong(page1.listResourceVersion());
+        expectList(page1, "page 1 (limit=1)", snapshot, List.of("cm-a@" + h.cmAV2() + " k=v2"), true);
+        long newer = put(key("floor", "cm-b"), configMap("floor", "cm-b", "v2")); // after page 1: not in the snapshot
+
+        expectList(get("/api/v1/namespaces/floor/configmaps?limit=1&resourceVersion=" + snapshot + "&continue=" + page1.continueToken()),
+                "page 2 with resourceVersion " + snapshot + " (the snapshot's own revision) beside the token: the snapshot"
+                        + " is not older than " + snapshot + ", so it keeps the promise (kube-apiserver itself refuses"
+                        + " this request; this server accepts it)", snapshot, List.of("cm-b@" + h.cmB() + " k=v1"), true);
+        expectList(get("/api/v1/namespaces/floor/configmaps?limit=1&resourceVersion=" + h.cmAV1() + "&continue=" + page1.continueToken()),
+                "page 2 with resourceVersion " + h.cmAV1() + ", older than the snapshot at " + snapshot
+                        + ": still page 2 of that snapshot", snapshot, List.of("cm-b@" + h.cmB() + " k=v1"), true);
+        expectStatus(get("/api/v1/namespaces/floor/configmaps?limit=1&resourceVersion=" + newer + "&continue=" + page1.continueToken()),
+                "page 2 with resourceVersion " + newer + " (etcd has it, written after page 1) beside a token whose"
+                        + " snapshot is at " + snapshot + ": a snapshot cannot become newer, and reading the latest instead"
+                        + " would mix two states in one list", 400, "BadRequest",
+                "specifying resource version is not allowed when using continue");
+
+        // The token a 410 offers: rv -1, go on from a key at the latest revision, whatever it is.
+        String latestToken = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                "{\"v\":\"meta.k8s.io/v1\",\"rv\":-1,\"start\":\"cm-b\\u0000\"}".getBytes(StandardCharsets.UTF_8));
+        long now = currentRevision();
+        expectList(get("/api/v1/namespaces/floor/configmaps?limit=1&resourceVersion=" + newer + "&continue=" + latestToken),
+                "a continuation at the latest (token rv -1, from cm-b) with resourceVersion " + newer + ", which etcd"
+                        + " has reached", now, List.of("cm-c@" + h.cmC() + " k=v1"), false);
+        long future = now + 1_000_000;
+        long started = System.nanoTime();
+        Answer waited = get("/api/v1/namespaces/floor/configmaps?limit=1&resourceVersion=" + future + "&continue=" + latestToken);
+        long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        assertThat(waited.code())
+                .as("a continuation at the latest (token rv -1) with resourceVersion %d, a million revisions ahead of"
+                        + " etcd: the latest keeps \"not older than\" only once etcd gets there; expected 504 after"
+                        + " waiting, your server answered %s", future, waited)
+                .isEqualTo(504);
+        assertThat(waitedMs)
+                .as("the continuation at the latest with resourceVersion %d: this server waits up to %d ms for etcd"
+                        + " before its 504; yours answered after %d ms", future, TOO_LARGE_WAIT.toMillis(), waitedMs)
+                .isGreaterThanOrEqualTo(TOO_LARGE_WAIT.toMillis() - 100);
     }
 
     @Test

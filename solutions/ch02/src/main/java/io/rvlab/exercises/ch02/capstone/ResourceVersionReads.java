@@ -13,7 +13,9 @@ import io.rvlab.ch02.storage.Versioner;
  *
  * <p>Two kinds of read keep all the promises of the table: etcd's latest state with a lower bound
  * (Most Recent, Any and Not older than, for this server without a cache), and etcd's history at one
- * revision (Exact, the legacy limit rule, and every continuation of a paged list).
+ * revision (Exact, the legacy limit rule, and every continuation of a paged list). The variation of
+ * this exercise: a resourceVersion N beside a continue token is the promise "not older than N", kept
+ * by a snapshot at R ≥ N and by a continuation at the latest once etcd reaches N, refused otherwise.
  */
 public final class ResourceVersionReads implements ReadDecision {
 
@@ -34,14 +36,19 @@ public final class ResourceVersionReads implements ReadDecision {
     public ReadAt forList(ListOptions options) {
         String rv = options.resourceVersion();
         if (!options.continueToken().isEmpty()) {
-            // The token carries the revision of the first page; a resourceVersion beside it would be a
-            // second, conflicting answer to "which snapshot?". "0" asks for nothing and is let through.
-            if (!rv.isEmpty() && !rv.equals("0")) {
-                throw new InvalidListOptionsException(InvalidListOptionsException.RESOURCE_VERSION_WITH_CONTINUE);
-            }
+            // The token names the snapshot; a resourceVersion beside it is read as "not older than",
+            // a promise the snapshot keeps only if it is at least that new. ("" and "0" ask for nothing.)
+            long floor = versioner.parse(rv);
             ContinueToken token = ContinueToken.decode(options.continueToken());
-            // -1 is the token a 410 offers: go on from the same key, at whatever is latest now.
-            return ReadAt.continuing(token, token.resourceVersion() > 0 ? token.resourceVersion() : 0);
+            if (token.resourceVersion() > 0) {
+                if (floor > token.resourceVersion()) {
+                    // A snapshot cannot become newer: no read of this list keeps the promise.
+                    throw new InvalidListOptionsException(InvalidListOptionsException.RESOURCE_VERSION_WITH_CONTINUE);
+                }
+                return ReadAt.continuing(token, token.resourceVersion());
+            }
+            // -1 is the token a 410 offers: go on from the same key at the latest, which must reach the floor.
+            return new ReadAt(0, floor, token);
         }
         long revision = versioner.parse(rv);
         return switch (options.resourceVersionMatch()) {
