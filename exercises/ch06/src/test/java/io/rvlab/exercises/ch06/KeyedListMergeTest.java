@@ -17,6 +17,9 @@ import io.rvlab.ch06.server.ApplyApiServer;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.kubectl.Kubectl;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -195,6 +198,28 @@ class KeyedListMergeTest {
         assertThat(names(yours.merge(finalizers, applied, FINALIZERS, (l, c) -> c.deepCopy())))
                 .as("finalizers [a, b] + configuration [c, a] (a set: an item is its value)")
                 .containsExactly("example.com/c", "example.com/a", "example.com/b");
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("the merge is yours: it does not hand the lists to the server's own merge")
+    void theMergeIsYourOwn() throws IOException {
+        // An untouched skeleton has no merge at all: its TODO marks the exercise as not started.
+        yours.merge(F.arrayNode(), F.arrayNode(), CONTAINERS, FIELDS);
+        // The server's own merge gives the same answers by design (sameAsKubernetes compares with it), so no
+        // input tells the two apart: what the compiled class refers to does. ListMerge.BUILT_IN is
+        // structured-merge-diff's list walk (Merge.mergeItems); Merge.apply would run it on a wrapped list.
+        String bytecode;
+        try (InputStream in = KeyedListMerge.class.getResourceAsStream("KeyedListMerge.class")) {
+            assertThat(in).as("the compiled KeyedListMerge.class").isNotNull();
+            bytecode = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+        for (String borrowed : List.of("BUILT_IN", "mergeItems", "io/rvlab/ch06/structured/Merge")) {
+            assertThat(bytecode.contains(borrowed))
+                    .as("KeyedListMerge refers to %s: the exercise is to merge the lists yourself, not to hand them to"
+                            + " the server's own merge (ListMerge.BUILT_IN, io.rvlab.ch06.structured.Merge)", borrowed)
+                    .isFalse();
+        }
     }
 
     @Test
