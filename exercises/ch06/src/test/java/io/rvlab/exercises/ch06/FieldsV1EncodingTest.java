@@ -28,6 +28,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class FieldsV1EncodingTest {
 
     @Test
+    @DisplayName("the encoding is yours: it is not the course's own FieldsV1")
+    void theEncodingIsYourOwn() {
+        // An untouched skeleton encodes nothing: its TODO marks the exercise as not started.
+        FieldsV1Encoding.encode(FieldSet.of(FieldPath.fields("data", "color")));
+        // FieldsV1 writes these very bytes by design (the tests compare with it and with the golden transcripts),
+        // so no input tells the two apart: what the compiled class refers to does (see Bytecode).
+        assertThat(Bytecode.refersTo(FieldsV1Encoding.class, java.util.List.of("io.rvlab.ch06.fieldpath.FieldsV1")))
+                .as("the course's own classes your FieldsV1Encoding refers to: the exercise is to write and read the"
+                        + " tree yourself, not to hand the set to io.rvlab.ch06.fieldpath.FieldsV1").isEmpty();
+    }
+
+    @Test
     @DisplayName("a leaf is {}, a member with children gets \".\" first: the fields a plain POST of a ConfigMap records (golden a1)")
     void postedConfigMap() {
         FieldSet set = FieldSet.of(

@@ -15,51 +15,36 @@ import java.util.function.BinaryOperator;
 /**
  * <b>Exercise 6.3 (capstone): the keyed-list merge of server-side apply, inside the API server.</b>
  *
- * <p>When a manager applies a Deployment, the API server merges its configuration into the live object.
- * Most of that walk is given ({@link io.rvlab.ch06.structured.Merge}); this class is the one step that
- * makes apply more than a JSON merge: merging a <em>set</em> or an <em>associative list</em>, a list whose
- * items have an identity. {@code spec.template.spec.containers} is keyed by {@code name}, a container's
- * {@code ports} by {@code containerPort} and {@code protocol} together (a missing protocol means TCP),
- * {@code metadata.finalizers} is a set of strings. An item's identity is its path element, the {@code k:}
- * or {@code v:} you met in {@code fieldsV1}; the list's schema names every item. Because items have an
- * identity, two managers can each own one container of the same Pod template, or one field of the same
- * container, without touching each other.
- *
- * <p>Your merge replaces the server's own: {@code ./course serve --exercise 6.3} runs chapter 6's API
- * server with it, and every {@code kubectl apply --server-side} goes through it.
+ * <p>An apply merges the configuration into the live object; the walk is given, and this class is the one
+ * step that makes apply more than a JSON merge: a <em>set</em> ({@code metadata.finalizers}) or an
+ * <em>associative list</em> ({@code containers} keyed by {@code name}, a container's {@code ports} by
+ * {@code containerPort} and {@code protocol}, a missing protocol meaning TCP), whose items have an identity:
+ * their {@code k:} or {@code v:} path element, which the list's schema
+ * ({@code io.rvlab.ch06.structured.ApplySchema}) gives as an {@code io.rvlab.ch06.fieldpath.PathElement}.
+ * That identity lets two managers each own one container, or one field of the same container.
+ * {@code ./course serve --exercise 6.3} runs chapter 6's API server with your merge in it. Handing the lists
+ * to the server's own merge ({@code ListMerge.BUILT_IN}, {@code io.rvlab.ch06.structured.Merge}) is refused.
  *
  * <h2>The contract</h2>
  * <ul>
- *   <li>Every item the configuration names is in the result once. When the live list has an item of the
- *       same identity, the result holds the two merged (by {@code mergeItem}, which walks on below the
- *       item: what the live item has and the configuration does not say stays, because another manager
- *       may own it); otherwise the configuration's item as it is.</li>
- *   <li>Every live item the configuration does not name is in the result, unchanged. Dropping what a
- *       manager stopped applying is not the merge's business: the server does it afterwards, and only
- *       for what nobody else owns (exercise 6.4).</li>
- *   <li>Nothing else is in the result: no item twice, nothing invented.</li>
- *   <li>The order is Kubernetes 1.26's (structured-merge-diff v4.2.3): the items the configuration names
- *       come in the configuration's order, new ones where the configuration puts them, and an item only
- *       the live list has keeps its place among them. Examples (live + configuration = result):
- *       <pre>
- *       [nginx]      + [sidecar]    = [nginx, sidecar]
- *       [a, b]       + [b, a]       = [b, a]
- *       [a, x, b]    + [c, b]       = [a, x, c, b]
- *       [a, x, b]    + [b, c, a]    = [x, b, c, a]
- *       </pre></li>
- *   <li>Neither argument is changed. An item the schema cannot name (a container without a name) is an
- *       {@link IllegalArgumentException}, which the server answers with 400 Bad Request.</li>
+ *   <li>Every item the configuration names is in the result once: merged with the live item of the same
+ *       identity by {@code mergeItem} (what the live item has and the configuration does not say stays:
+ *       another manager may own it), or, when the live list has none, the configuration's item as it is.</li>
+ *   <li>Every live item the configuration does not name is in the result, unchanged: dropping what a manager
+ *       stopped applying is the server's job afterwards, and only for what nobody else owns (exercise 6.4).
+ *       Nothing else is in the result.</li>
+ *   <li>Kubernetes 1.26's order (structured-merge-diff v4.2.3): the configuration's items in its order, new
+ *       ones where it puts them, a live-only item keeping its place among them (live + configuration =
+ *       result): {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] = [a, x, c, b]},
+ *       {@code [a, x, b] + [b, c, a] = [x, b, c, a]}. Containers start, and init containers run, in list
+ *       order: a reordered file must reorder the stored list (kubernetes #104641), while a sidecar another
+ *       manager injected must not move or vanish.</li>
+ *   <li>Neither argument is changed, and the result shares no node with them. An item the schema cannot
+ *       name (a container without a name) is an {@link IllegalArgumentException}: the server answers 400.</li>
  * </ul>
  *
- * <p>Why the order matters: a Pod's containers start in list order and {@code initContainers} run in it,
- * so an apply that reorders its file must reorder the stored list (Kubernetes 1.24 fixed exactly that,
- * kubernetes #104641), while a sidecar another manager injected must not move or vanish when you re-apply.
- *
- * <p>Grade it with {@code ./course grade 6 --exercise 6.3}. {@code KeyedListMergeTest} calls your merge on
- * small lists first, then starts chapter 6's API server with your merge inside and judges it with real
- * clients: {@code kubectl apply --server-side} by several field managers (containers added, removed by
- * omission, reordered, shared), the same steps compared with what the server's own merge stores, and the
- * golden transcript g1 of kube-apiserver 1.26.1.
+ * <p>Grade it with {@code ./course grade 6 --exercise 6.3}: small lists first, then {@code kubectl apply
+ * --server-side} by several managers, compared with the server's own merge and the golden transcript g1.
  */
 public final class KeyedListMerge implements ListMerge {
 
