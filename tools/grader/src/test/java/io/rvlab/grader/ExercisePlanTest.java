@@ -22,7 +22,7 @@ class ExercisePlanTest {
 
         assertThat(meetings).extracting(g -> g.stream().map(Manifest.Exercise::id).toList())
                 .containsExactly(List.of("3.1", "3.2"), List.of("3.3"), List.of("3.4"));
-        String adoc = ExercisePlan.write(List.of(m), 90);
+        String adoc = ExercisePlan.write(List.of(m), 90, java.nio.file.Path.of("no-chapters"));
         assertThat(adoc).contains("| 3 | Optimistic concurrency | 4 | 3 h 30 min (1 without an estimate, 30 min each assumed) | 3",
                 ".Meeting 1 (about 80 min)", "| 3.3 | Title 3.3 | 3 challenge | not given", "| 3.1 | Title 3.1 | 1 warm-up | 20");
     }

@@ -51,6 +51,7 @@ public final class LabRunner {
         }
         Files.createDirectories(artifacts);
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        LabLog.oneLinePerRecord();
         if (lab instanceof ClusterLab) {
             try {
                 run(lab, null, out, artifacts); // it starts its own cluster and prints its endpoints
