@@ -57,16 +57,33 @@ class ContinueTokensTest {
     }
 
     @Test
-    @DisplayName("encode: never any '=' padding (RawURLEncoding)")
+    @DisplayName("never any '=' padding (RawURLEncoding): encode writes none, decode refuses it")
     void noPadding() {
         // 52 and 53 bytes of JSON: standard base64 would end in "==" and "=".
         for (String name : new String[] {"cm-ab", "cm-abc", "web-1", "kube-root-ca.crt"}) {
-            String expected = rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"" + name + "\\u0000\"}");
+            String json = "{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"" + name + "\\u0000\"}";
+            String expected = rawUrl(json);
 
             assertThat(ContinueTokens.encode(PREFIX + name, PREFIX, 86))
                     .as("token after %s: Go's base64.RawURLEncoding never pads with '='", name)
                     .doesNotContain("=")
                     .isEqualTo(expected);
+
+            // The same token with the padding a standard encoder adds: kube-apiserver's decoder
+            // (base64.RawURLEncoding.DecodeString in apiserver's storage/continue.go) stops at the
+            // first '=' as at any other byte outside its alphabet, so the client gets a 400.
+            String padded = Base64.getUrlEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+            if (padded.equals(expected)) {
+                continue; // this length needs no padding
+            }
+            Throwable thrown = catchThrowable(() -> ContinueTokens.decode(padded, PREFIX));
+            assertThat(thrown)
+                    .as("decode of the token after %s with '=' padding (%s): RawURLEncoding refuses it, although"
+                            + " java.util.Base64's URL decoder accepts it; expected IllegalArgumentException", name, padded)
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(thrown.getMessage())
+                    .as("apiserver's message for the padded token after %s: Go names the byte of the first '='", name)
+                    .isEqualTo(BAD + ": illegal base64 data at input byte " + padded.indexOf('='));
         }
     }
 

@@ -12,23 +12,32 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Grading tests for exercise 2.3 (which read does a LIST ask for?): every row of Kubernetes'
- * "Semantics for get and list" table, and every refusal, with the exact codes and messages a real
- * kube-apiserver sends (the GOLD rows are from captured responses).
+ * Grading tests for exercise 2.3 (which read does a LIST ask for?). Without a continue token, every
+ * row of Kubernetes' "Semantics for get and list" table and every refusal, with the exact codes and
+ * messages a real kube-apiserver sends (the GOLD rows are from captured responses). With one, the
+ * exercise's variation: this server's tokens do not carry the list's revision, so the request must
+ * name the snapshot every page is read at, and what cannot name one is refused.
  */
 @Timeout(30)
 @DisplayName("2.3 choose the read a LIST asks for")
 class ReadPathTest {
 
-    /** A real continue token (GOLD b3.1); exercise 2.3 only cares that one is there. */
-    private static final String TOKEN = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6ODYsInN0YXJ0IjoiY20tYVx1MDAwMCJ9";
+    /**
+     * A continue token of this server: {"v":"meta.k8s.io/v1","start":"cm-a\u0000"}, where the next page
+     * starts and no revision. Exercise 2.3 only cares that one is there.
+     */
+    private static final String TOKEN = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJzdGFydCI6ImNtLWFcdTAwMDAifQ";
 
     private static final String INVALID = "ListOptions.meta.k8s.io \"\" is invalid: ";
     private static final String UNLESS_RV = "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided";
-    private static final String WITH_CONTINUE = "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided";
+    private static final String NOT_OLDER_WITH_CONTINUE =
+            "resourceVersionMatch: Forbidden: resourceVersionMatch \"NotOlderThan\" is forbidden when continue is provided";
+    private static final String CONTINUE_UNLESS_RV = "continue: Forbidden: continue is forbidden unless resourceVersion is provided";
+    private static final String CONTINUE_ZERO = "continue: Forbidden: continue is forbidden for resourceVersion \"0\"";
     private static final String EXACT_ZERO = "resourceVersionMatch: Forbidden: resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"";
     private static final String SUPPORTED = ": supported values: \"Exact\", \"NotOlderThan\", \"\"";
-    private static final String RV_WITH_CONTINUE = "specifying resource version is not allowed when using continue";
+    private static final String NOT_A_NUMBER = "invalid resource version: resourceVersion: Invalid value: \"abc\":"
+            + " strconv.ParseUint: parsing \"abc\": invalid syntax";
 
     static Stream<Arguments> semantics() {
         return Stream.of(
@@ -47,10 +56,7 @@ class ReadPathTest {
                 row("86", "", 1, "", Semantics.EXACT, "the legacy rule: a limit with resourceVersion N (no match) is Exact"),
                 row("79", "Exact", 1, "", Semantics.EXACT, "GOLD b3.6: Exact 79 with a limit"),
                 row("79", "Exact", 0, "", Semantics.EXACT, "Exact without a limit"),
-                row("18446744073709551615", "Exact", 0, "", Semantics.EXACT, "the largest uint64 parses"),
-                row("", "", 1, TOKEN, Semantics.CONTINUATION, "GOLD b3.2: the next page"),
-                row("", "", 0, TOKEN, Semantics.CONTINUATION, "a continue token without a limit is still a continuation"),
-                row("0", "", 1, TOKEN, Semantics.CONTINUATION, "resourceVersion \"0\" is ignored with a continue token"));
+                row("18446744073709551615", "Exact", 0, "", Semantics.EXACT, "the largest uint64 parses"));
     }
 
     @ParameterizedTest(name = "rv=\"{0}\" match=\"{1}\" limit={2} continue={3} -> {4}")
@@ -68,9 +74,6 @@ class ReadPathTest {
     static Stream<Arguments> refusals() {
         return Stream.of(
                 // resourceVersion, resourceVersionMatch, limit, continue, code, reason, message
-                refusal("80", "", 1, TOKEN, 400, "BadRequest", RV_WITH_CONTINUE),
-                refusal("80", "", 0, TOKEN, 400, "BadRequest", RV_WITH_CONTINUE),
-                refusal("abc", "", 1, TOKEN, 400, "BadRequest", RV_WITH_CONTINUE),
                 refusal("", "NotOlderThan", 0, "", 422, "Invalid", INVALID + UNLESS_RV),
                 refusal("", "Exact", 1, "", 422, "Invalid", INVALID + UNLESS_RV),
                 refusal("0", "Exact", 0, "", 422, "Invalid", INVALID + EXACT_ZERO),
@@ -79,16 +82,10 @@ class ReadPathTest {
                         INVALID + "resourceVersionMatch: Unsupported value: \"exact\"" + SUPPORTED),
                 refusal("79", "Latest", 0, "", 422, "Invalid",
                         INVALID + "resourceVersionMatch: Unsupported value: \"Latest\"" + SUPPORTED),
-                refusal("80", "NotOlderThan", 1, TOKEN, 422, "Invalid", INVALID + WITH_CONTINUE),
-                refusal("80", "Exact", 1, TOKEN, 422, "Invalid", INVALID + WITH_CONTINUE),
-                refusal("", "Exact", 0, TOKEN, 422, "Invalid", INVALID + "[" + UNLESS_RV + ", " + WITH_CONTINUE + "]"),
                 refusal("", "exact", 0, "", 422, "Invalid",
                         INVALID + "[" + UNLESS_RV + ", resourceVersionMatch: Unsupported value: \"exact\"" + SUPPORTED + "]"),
-                refusal("0", "Exact", 0, TOKEN, 422, "Invalid", INVALID + "[" + WITH_CONTINUE + ", " + EXACT_ZERO + "]"),
-                refusal("", "nope", 0, TOKEN, 422, "Invalid", INVALID + "[" + UNLESS_RV + ", " + WITH_CONTINUE
-                        + ", resourceVersionMatch: Unsupported value: \"nope\"" + SUPPORTED + "]"),
-                refusal("abc", "", 0, "", 400, "BadRequest", "invalid resource version: resourceVersion: Invalid value: \"abc\":"
-                        + " strconv.ParseUint: parsing \"abc\": invalid syntax"),
+                refusal("abc", "", 1, TOKEN, 400, "BadRequest", NOT_A_NUMBER),
+                refusal("abc", "", 0, "", 400, "BadRequest", NOT_A_NUMBER),
                 refusal("-1", "NotOlderThan", 0, "", 400, "BadRequest", "invalid resource version: resourceVersion: Invalid value:"
                         + " \"-1\": strconv.ParseUint: parsing \"-1\": invalid syntax"),
                 refusal("1e3", "Exact", 1, "", 400, "BadRequest", "invalid resource version: resourceVersion: Invalid value:"
@@ -103,11 +100,68 @@ class ReadPathTest {
     @DisplayName("every refused combination: the exact code, reason and message")
     void refusedCombinations(String rv, String match, long limit, String shownContinue, int code, String reason,
             String message, String continueToken) {
+        assertRefused(rv, match, limit, shownContinue, code, reason, message, continueToken, "");
+    }
+
+    static Stream<Arguments> continuations() {
+        return Stream.of(
+                // resourceVersion, resourceVersionMatch, limit, continue, expected, why
+                row("86", "", 1, TOKEN, Semantics.CONTINUATION,
+                        "the first page's resourceVersion sent back with the token: the next page of that snapshot"),
+                row("86", "", 0, TOKEN, Semantics.CONTINUATION, "without a limit: still the next page (the rest of the list)"),
+                row("86", "Exact", 1, TOKEN, Semantics.CONTINUATION, "Exact 86 beside a token: the next page, at 86"),
+                row("79", "Exact", 0, TOKEN, Semantics.CONTINUATION, "Exact 79 beside a token, no limit: the next page, at 79"),
+                row("18446744073709551615", "", 1, TOKEN, Semantics.CONTINUATION, "the largest uint64 names a snapshot too"));
+    }
+
+    @ParameterizedTest(name = "rv=\"{0}\" match=\"{1}\" limit={2} continue={3} -> {4}")
+    @MethodSource("continuations")
+    @DisplayName("variation: a continue token beside the resourceVersion of one snapshot is the next page of it")
+    void continuations(String rv, String match, long limit, String shownContinue, Semantics expected, String why,
+            String continueToken) {
+        Semantics actual = catchingStatus(rv, match, limit, continueToken);
+
+        assertThat(actual)
+                .as("forList(rv=\"%s\", match=\"%s\", limit=%d, continue=%s): %s (this server's token carries no"
+                        + " revision, so the request names it)", rv, match, limit, shownContinue, why)
+                .isEqualTo(expected);
+    }
+
+    static Stream<Arguments> continuationsWithoutOneSnapshot() {
+        return Stream.of(
+                // resourceVersion, resourceVersionMatch, limit, continue, code, reason, message
+                refusal("", "", 1, TOKEN, 422, "Invalid", INVALID + CONTINUE_UNLESS_RV),
+                refusal("", "", 0, TOKEN, 422, "Invalid", INVALID + CONTINUE_UNLESS_RV),
+                refusal("0", "", 1, TOKEN, 422, "Invalid", INVALID + CONTINUE_ZERO),
+                refusal("80", "NotOlderThan", 1, TOKEN, 422, "Invalid", INVALID + NOT_OLDER_WITH_CONTINUE),
+                refusal("80", "NotOlderThan", 0, TOKEN, 422, "Invalid", INVALID + NOT_OLDER_WITH_CONTINUE),
+                refusal("abc", "NotOlderThan", 1, TOKEN, 422, "Invalid", INVALID + NOT_OLDER_WITH_CONTINUE),
+                refusal("0", "NotOlderThan", 1, TOKEN, 422, "Invalid",
+                        INVALID + "[" + NOT_OLDER_WITH_CONTINUE + ", " + CONTINUE_ZERO + "]"),
+                refusal("", "NotOlderThan", 1, TOKEN, 422, "Invalid",
+                        INVALID + "[" + UNLESS_RV + ", " + NOT_OLDER_WITH_CONTINUE + ", " + CONTINUE_UNLESS_RV + "]"),
+                refusal("", "Exact", 0, TOKEN, 422, "Invalid", INVALID + "[" + UNLESS_RV + ", " + CONTINUE_UNLESS_RV + "]"),
+                refusal("0", "Exact", 0, TOKEN, 422, "Invalid", INVALID + "[" + EXACT_ZERO + ", " + CONTINUE_ZERO + "]"),
+                refusal("", "nope", 0, TOKEN, 422, "Invalid", INVALID + "[" + UNLESS_RV
+                        + ", resourceVersionMatch: Unsupported value: \"nope\"" + SUPPORTED + ", " + CONTINUE_UNLESS_RV + "]"));
+    }
+
+    @ParameterizedTest(name = "rv=\"{0}\" match=\"{1}\" limit={2} continue={3} -> {4} {5}")
+    @MethodSource("continuationsWithoutOneSnapshot")
+    @DisplayName("variation: a continue token with nothing that names one snapshot is refused, with this server's words")
+    void continuationsWithoutOneSnapshot(String rv, String match, long limit, String shownContinue, int code, String reason,
+            String message, String continueToken) {
+        assertRefused(rv, match, limit, shownContinue, code, reason, message, continueToken,
+                "pages read at the newest revision each would not add up to one list");
+    }
+
+    private static void assertRefused(String rv, String match, long limit, String shownContinue, int code, String reason,
+            String message, String continueToken, String why) {
         Throwable thrown = catchThrowable(() -> ReadPath.forList(rv, match, limit, continueToken));
 
         assertThat(thrown)
-                .as("forList(rv=\"%s\", match=\"%s\", limit=%d, continue=%s) must be refused with %d %s",
-                        rv, match, limit, shownContinue, code, reason)
+                .as("forList(rv=\"%s\", match=\"%s\", limit=%d, continue=%s) must be refused with %d %s%s",
+                        rv, match, limit, shownContinue, code, reason, why.isEmpty() ? "" : ": " + why)
                 .isInstanceOf(StatusException.class);
         StatusException status = (StatusException) thrown;
         assertThat(status.code())
@@ -115,7 +169,9 @@ class ReadPathTest {
                         + " 400 when storage refuses them")
                 .isEqualTo(code);
         assertThat(status.reason()).as("the Status reason for %d", code).isEqualTo(reason);
-        assertThat(status.getMessage()).as("Kubernetes' message, word for word").isEqualTo(message);
+        assertThat(status.getMessage())
+                .as("the message, word for word (Kubernetes' own, and this server's for continue)")
+                .isEqualTo(message);
     }
 
     private static Arguments row(String rv, String match, long limit, String token, Semantics expected, String why) {

@@ -5,11 +5,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * Reference answer to exercise 2.3: which read does a LIST ask for?
+ * Reference answer to exercise 2.3: which read does a LIST ask for, on a server whose continue
+ * tokens do not carry the list's revision?
  *
- * <p>Two layers, as in kube-apiserver: the API layer's {@code ValidateListOptions} (422, every
- * broken rule at once), then the storage layer's checks (400, the first problem only), then the
- * table of "Semantics for get and list".
+ * <p>Two layers, as in kube-apiserver: the options' validation (422, every broken rule at once),
+ * then storage's checks (400, the first problem only), then the promise. Everything without a
+ * continue token is Kubernetes' "Semantics for get and list" table. With one, the client must name
+ * the snapshot itself, and only a resourceVersion read exactly names one: Exact, or the legacy rule
+ * (a paged list at N is a snapshot at N). Unset (Most Recent), "0" (Any) and NotOlderThan would
+ * read each page at whatever revision is newest, so the pages would not add up to one list.
  */
 public final class ReadPath {
 
@@ -28,35 +32,43 @@ public final class ReadPath {
     private static final String NOT_OLDER_THAN = "NotOlderThan";
 
     public static Semantics forList(String resourceVersion, String resourceVersionMatch, long limit, String continueToken) {
-        // Layer 1: the options themselves (apimachinery ValidateListOptions) -> 422 Invalid.
+        boolean continuing = !continueToken.isEmpty();
+
+        // Layer 1: the options themselves (apimachinery's ValidateListOptions, with this server's
+        // rules about continue) -> 422 Invalid, every broken rule at once.
         List<String> fieldErrors = new ArrayList<>();
         if (!resourceVersionMatch.isEmpty()) {
             if (resourceVersion.isEmpty()) {
-                fieldErrors.add(forbidden("resourceVersionMatch is forbidden unless resourceVersion is provided"));
+                fieldErrors.add(forbidden("resourceVersionMatch",
+                        "resourceVersionMatch is forbidden unless resourceVersion is provided"));
             }
-            if (!continueToken.isEmpty()) {
-                fieldErrors.add(forbidden("resourceVersionMatch is forbidden when continue is provided"));
+            if (continuing && resourceVersionMatch.equals(NOT_OLDER_THAN)) {
+                // Kubernetes forbids any match beside a token; here Exact is how a client names the snapshot.
+                fieldErrors.add(forbidden("resourceVersionMatch",
+                        "resourceVersionMatch \"NotOlderThan\" is forbidden when continue is provided"));
             }
             if (!resourceVersionMatch.equals(EXACT) && !resourceVersionMatch.equals(NOT_OLDER_THAN)) {
                 fieldErrors.add("resourceVersionMatch: Unsupported value: " + ResourceVersions.goQuote(resourceVersionMatch)
                         + ": supported values: \"Exact\", \"NotOlderThan\", \"\"");
             }
             if (resourceVersionMatch.equals(EXACT) && resourceVersion.equals("0")) {
-                fieldErrors.add(forbidden("resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
+                fieldErrors.add(forbidden("resourceVersionMatch",
+                        "resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""));
+            }
+        }
+        if (continuing) {
+            // The token says where the next page starts, not at which revision: the request must say it.
+            if (resourceVersion.isEmpty()) {
+                fieldErrors.add(forbidden("continue", "continue is forbidden unless resourceVersion is provided"));
+            } else if (resourceVersion.equals("0")) {
+                fieldErrors.add(forbidden("continue", "continue is forbidden for resourceVersion \"0\""));
             }
         }
         if (!fieldErrors.isEmpty()) {
             throw StatusException.invalid("ListOptions.meta.k8s.io \"\" is invalid: " + aggregate(fieldErrors));
         }
 
-        // Layer 2: storage (ValidateListOptions in apiserver's storage package) -> 400 BadRequest.
-        if (!continueToken.isEmpty()) {
-            // The token carries its own revision; "0" is tolerated because it asks for nothing in particular.
-            if (!resourceVersion.isEmpty() && !resourceVersion.equals("0")) {
-                throw StatusException.badRequest("specifying resource version is not allowed when using continue");
-            }
-            return Semantics.CONTINUATION;
-        }
+        // Layer 2: storage, which must turn the resourceVersion into a revision -> 400 BadRequest.
         if (resourceVersion.isEmpty()) {
             return Semantics.MOST_RECENT;
         }
@@ -67,7 +79,10 @@ public final class ReadPath {
             throw StatusException.badRequest("invalid resource version: " + e.getMessage());
         }
 
-        // The table.
+        // The promise.
+        if (continuing) {
+            return Semantics.CONTINUATION; // the next page, exactly at the revision the client named
+        }
         if (resourceVersionMatch.equals(EXACT)) {
             return Semantics.EXACT;
         }
@@ -80,8 +95,8 @@ public final class ReadPath {
         return Semantics.NOT_OLDER_THAN;
     }
 
-    private static String forbidden(String detail) {
-        return "resourceVersionMatch: Forbidden: " + detail;
+    private static String forbidden(String field, String detail) {
+        return field + ": Forbidden: " + detail;
     }
 
     /** Go's utilerrors aggregate: one error as itself, several as "[e1, e2]", duplicates dropped. */
