@@ -191,7 +191,9 @@ class EventClassifierTest {
     void notAnObjectIsRefused(Client client) throws Exception {
         ConfigMaps cms = new ConfigMaps(client);
         try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            cms.put("b", "v1");
             cms.putJson("a", "[\"a JSON array\", \"not an object\"]");
+            assertThat(EventClassifier.classify(etcd.next()).type()).as("a ConfigMap created first, as usual").isEqualTo(Type.ADDED);
 
             Throwable thrown = catchThrowable(() -> EventClassifier.classify(etcd.next()));
 
