@@ -21,9 +21,12 @@ import io.rvlab.ch04.watch.WatchEvent;
  *       delete's revision: that is how far the watcher has got, and where it will resume. When etcd
  *       did not send what a DELETE needs (the watch was opened without asking for it), refuse with an
  *       {@link IllegalArgumentException} that names the key and says {@code prev_kv}: a watch never
- *       guesses.</li>
+ *       guesses. Stored bytes that are not a JSON object are refused the same way (naming the key).</li>
  * </ul>
- * Grade it with {@code ./course grade 4 --exercise 4.1}; the specification is {@code EventClassifierTest}.
+ * The watch may or may not have been opened with {@code prev_kv}; only a DELETE needs it. Write the
+ * classification yourself: lab-code's {@code io.rvlab.ch04.watch.EtcdEventTranslator} (which the chapter
+ * shows) throws its own exceptions, not the ones this contract asks for. Grade it with
+ * {@code ./course grade 4 --exercise 4.1}; the specification is {@code EventClassifierTest}.
  */
 public final class EventClassifier {
 
@@ -37,8 +40,8 @@ public final class EventClassifier {
      * @param event an event of an etcd watch on a collection of JSON objects
      * @return ADDED, MODIFIED or DELETED, with the object's {@code metadata.resourceVersion} set to
      *     the event's revision (for DELETED: the previous object, at the delete's revision)
-     * @throws IllegalArgumentException for a DELETE without its previous value; the message names
-     *     the key and says {@code prev_kv}
+     * @throws IllegalArgumentException for a DELETE without its previous value (the message names
+     *     the key and says {@code prev_kv}), or for a value that is not a JSON object (naming the key)
      */
     public static WatchEvent classify(io.etcd.jetcd.watch.WatchEvent event) {
         throw new UnsupportedOperationException("TODO exercise 4.1");

@@ -26,9 +26,9 @@ import java.util.function.Consumer;
  *   <li>when the start is compacted away (a {@link StorageWatch} reports it to its listener's
  *       {@code onError} as an {@code io.rvlab.ch01.CompactedRevisionException}), the store becomes
  *       the collection as it is now, and the handler hears only the difference with what the store
- *       held: DELETED (with the store's last state of the object) for what is gone, ADDED for what is
- *       new, MODIFIED for what has another resourceVersion, nothing for what is unchanged, and no
- *       ERROR. Each object's resourceVersion is its key's {@code mod_revision};</li>
+ *       held, one ADDED, MODIFIED or DELETED per object that differs (a DELETED carries the store's
+ *       last state of the object), and no ERROR. Each object's resourceVersion is its key's
+ *       {@code mod_revision};</li>
  *   <li>after that, no later change is missed or repeated, even one written while your code is
  *       still handing the difference to the handler;</li>
  *   <li>{@link #close()} may be called from any thread at any moment, also while the handler is busy

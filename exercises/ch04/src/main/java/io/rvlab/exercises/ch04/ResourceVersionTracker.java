@@ -20,9 +20,9 @@ import java.util.function.Consumer;
  *   <li>an <b>ERROR</b> carries a Status (for example 410 Expired), which has no resourceVersion;</li>
  *   <li>a watch started at resourceVersion <b>"0" or unset ("")</b> begins with synthetic ADDED events,
  *       one per existing object, each with its own object's resourceVersion, in key order, not
- *       resourceVersion order. Nothing marks the last of them but the first event that is not such
- *       an ADDED (kube-apiserver may annotate a bookmark with {@code k8s.io/initial-events-end}); an
- *       ADDED right after the batch looks exactly like one of it.</li>
+ *       resourceVersion order. No event promises to be the last of them in every case (kube-apiserver
+ *       may end them with a bookmark annotated {@code k8s.io/initial-events-end}); what the other
+ *       events tell you about the batch is for you to work out.</li>
  * </ul>
  * The handler receives every event except bookmarks, in the order they came, and decides what to do
  * with an ERROR itself (exercise 4.4). Grade it with {@code ./course grade 4 --exercise 4.3}; the

@@ -168,6 +168,41 @@ class EventClassifierTest {
         }
     }
 
+    @Test
+    @DisplayName("without prev_kv a create is still ADDED and an update still MODIFIED: etcd's revisions tell them apart")
+    void updateWithoutPrevKv(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, false)) {
+            long created = cms.put("a", "v1");
+            long updated = cms.put("a", "v2");
+
+            assertThat(EventClassifier.classify(etcd.next()).type())
+                    .as("the PUT at %d created the key (create_revision == mod_revision)", created).isEqualTo(Type.ADDED);
+            assertThat(EventClassifier.classify(etcd.next()).type())
+                    .as("the PUT at %d updated a key created at %d; this watch was opened without prev_kv, so no"
+                            + " previous value came with it, and that says nothing about whether the key existed", updated,
+                            created)
+                    .isEqualTo(Type.MODIFIED);
+        }
+    }
+
+    @Test
+    @DisplayName("stored bytes that are not a JSON object are refused: IllegalArgumentException naming the key")
+    void notAnObjectIsRefused(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdEvents etcd = new EtcdEvents(client, cms.collection.path(), cms.currentRevision() + 1, true)) {
+            cms.put("b", "v1");
+            cms.putJson("a", "[\"a JSON array\", \"not an object\"]");
+            assertThat(EventClassifier.classify(etcd.next()).type()).as("a ConfigMap created first, as usual").isEqualTo(Type.ADDED);
+
+            Throwable thrown = catchThrowable(() -> EventClassifier.classify(etcd.next()));
+
+            assertThat(thrown).as("an event whose value is no object cannot become a Kubernetes event (kube-apiserver"
+                    + " ends such a watch with an error rather than send it): refuse it").isInstanceOf(IllegalArgumentException.class);
+            assertThat(thrown.getMessage()).as("the message names the key").contains(cms.key("a"));
+        }
+    }
+
     private static ObjectNode withResourceVersion(String storedJson, long revision) throws Exception {
         ObjectNode object = (ObjectNode) JSON.readTree(storedJson);
         object.withObjectProperty("metadata").put("resourceVersion", Long.toString(revision));

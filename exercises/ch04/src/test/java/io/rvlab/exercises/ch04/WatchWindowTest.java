@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch04.cache.ChangeWindow;
 import io.rvlab.ch04.cache.EncodedEvent;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.cache.WatchCacheEvent;
@@ -20,11 +21,16 @@ import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.kubectl.Kubectl;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +62,7 @@ class WatchWindowTest {
         ConfigMaps cms = new ConfigMaps(client);
         try (WatchApiServer server = serve(client, 5, Duration.ofMinutes(1))) {
             long listed = cms.currentRevision(); // nothing was written since the caches listed, as the server started
+            long secret = cms.elsewhere(); // a Secret moves etcd's revision: the first ConfigMap change is not listed + 1
             long r1 = cms.put("a", "1");
             long r2 = cms.put("b", "1");
             long r3 = cms.put("c", "1");
@@ -64,8 +71,8 @@ class WatchWindowTest {
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed, false)) {
                 List<String> got = changes(watch, 3);
                 assertThat(got).as("%s: the cache listed at resourceVersion %d and your window (capacity 5) has"
-                                + " forgotten nothing since, so this watch must get the three changes after it", watch.request,
-                        listed)
+                                + " forgotten nothing since (a Secret took %d, before the first ConfigMap change at %d),"
+                                + " so this watch must get the three changes after it", watch.request, listed, secret, r1)
                         .containsExactly("ADDED a " + r1, "ADDED b " + r2, "ADDED c " + r3);
             }
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed - 1, false)) {
@@ -105,6 +112,37 @@ class WatchWindowTest {
                         .as("%s: the change at %d was forgotten, so a watch from %d would miss it: expected the 410,"
                                 + " naming %d, the oldest resourceVersion still served", watch.request, r[3], r[2], r[3])
                         .isEqualTo("ERROR 410 too old resource version: " + r[2] + " (" + r[3] + ")");
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("the 410 names kube-apiserver's number: the revision just before the oldest change held, also when other resources wrote in between")
+    void tooOldNamesTheRevisionBeforeTheOldestHeld(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (WatchApiServer server = serve(client, 3, Duration.ofMinutes(1))) {
+            cms.put("cm-1", "1");
+            long r2 = cms.put("cm-2", "1");
+            long secret = cms.elsewhere(); // etcd's revision moves; the ConfigMap window is never told of it
+            long r3 = cms.put("cm-3", "1");
+            long r4 = cms.put("cm-4", "1");
+            long r5 = cms.put("cm-5", "1");
+            assumeTrue(secret == r2 + 1 && r3 == secret + 1, "the writes did not get consecutive revisions (another writer on this etcd?)");
+            awaitCache(server, r5);
+
+            // The window (capacity 3) holds cm-3..cm-5 and has forgotten cm-1 and cm-2.
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, secret, false)) {
+                assertThat(changes(watch, 3)).as("%s: %d is the revision just before the oldest change held (%d), so a"
+                                + " watch from it misses nothing and must get the three changes held", watch.request, secret, r3)
+                        .containsExactly("ADDED cm-3 " + r3, "ADDED cm-4 " + r4, "ADDED cm-5 " + r5);
+            }
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, r2, false)) {
+                assertThat(line(watch.next(WAIT_MS)))
+                        .as("%s: %d is the resourceVersion of the last change your window forgot. kube-apiserver's watch"
+                                + " cache keeps no trace of what it dropped: it refuses everything older than the revision"
+                                + " just before its oldest held change (%d, here a Secret's) and names that revision in"
+                                + " parentheses. Expected its 410", watch.request, r2, r3, secret)
+                        .isEqualTo("ERROR 410 too old resource version: " + r2 + " (" + secret + ")");
             }
         }
     }
@@ -190,7 +228,67 @@ class WatchWindowTest {
         window.add(change("cm-41", 41));
         assertThat(window.since(40)).extracting(WatchCacheEvent::resourceVersion)
                 .as("a watch from 40 after the change at 41").containsExactly(41L);
+        assertThat(window.since(41)).extracting(WatchCacheEvent::resourceVersion)
+                .as("a watch from 41 has already seen the change at 41: nothing is new to it").isEmpty();
         assertThat(window.oldestResumable()).as("nothing forgotten since the list at 40").isEqualTo(40);
+    }
+
+    @Test
+    @DisplayName("the window is yours: it does not hand its work to lab-code's own window (the one WatchCache uses by default)")
+    void yourWindowDoesTheWork() throws Exception {
+        // Your WatchWindow is loaded again through a class loader that notes every class it asks for, so that
+        // the test sees which of lab-code's watch-cache classes your window reaches for while it runs.
+        RecordingLoader loader = new RecordingLoader(WatchWindowTest.class.getClassLoader());
+        ChangeWindow window;
+        try {
+            window = (ChangeWindow) loader.loadClass(WatchWindow.class.getName()).getConstructor(int.class).newInstance(3);
+            window.reset(10);
+            for (long rv = 11; rv <= 15; rv++) {
+                window.add(change("cm-" + rv, rv));
+            }
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
+        }
+        assertThat(window.since(12)).extracting(WatchCacheEvent::resourceVersion)
+                .as("a watch from 12 on a window of 3 that was given the changes 11 to 15").containsExactly(13L, 14L, 15L);
+        assertThat(loader.asked).as("the classes of lab-code's watch cache your WatchWindow reached for: the built-in"
+                        + " window (io.rvlab.ch04.cache.EventWindow, package-private, the one WatchCache uses when it is given"
+                        + " none) already is the answer; the exercise is to write it, not to hand the work to it")
+                .doesNotContain("io.rvlab.ch04.cache.EventWindow", "io.rvlab.ch04.cache.WatchCache",
+                        "io.rvlab.ch04.cache.CacheState");
+    }
+
+    /** Defines this package's classes itself (so your WatchWindow's lookups come here) and notes every class asked for. */
+    private static final class RecordingLoader extends ClassLoader {
+        final Set<String> asked = ConcurrentHashMap.newKeySet();
+
+        RecordingLoader(ClassLoader parent) {
+            super(parent);
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            asked.add(name);
+            String pkg = WatchWindow.class.getPackageName() + ".";
+            if (!name.startsWith(pkg) || name.indexOf('.', pkg.length()) >= 0) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> loaded = findLoadedClass(name);
+                if (loaded != null) {
+                    return loaded;
+                }
+                try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                    if (in == null) {
+                        throw new ClassNotFoundException(name);
+                    }
+                    byte[] bytes = in.readAllBytes();
+                    return defineClass(name, bytes, 0, bytes.length);
+                } catch (IOException e) {
+                    throw new ClassNotFoundException(name, e);
+                }
+            }
+        }
     }
 
     private static WatchCacheEvent change(String name, long rv) {
