@@ -12,20 +12,22 @@ import java.time.Duration;
  * dies, the call times out. The outcome is <em>unknown</em>, and giving up loses a write the client was
  * never told about, while retrying blindly may apply it twice or overwrite someone else's object.
  *
- * <p>Kubernetes makes a create safe to retry because it is conditional: it stores the object only if the
- * key has no object yet (etcd's create revision 0), so a retry can never overwrite. The price is the
- * question a retry must then answer: the key is taken, but by whom? An object's bytes here are unique to
- * one create (as its {@code metadata.uid} is): if the stored object is this create's own, an earlier
- * attempt was applied and only its answer was lost, and the create succeeded; otherwise it is 409
- * AlreadyExists.
+ * <p>Kubernetes makes a create safe to retry because a create never writes over anything: where the key
+ * already holds an object, it stores nothing. The price is the question a retry must then answer: the key
+ * is taken, but by whom? An object's bytes here are unique to one create (as its {@code metadata.uid} is):
+ * if the stored object is this create's own, an earlier attempt was applied and only its answer was lost,
+ * and the create succeeded; otherwise it is 409 AlreadyExists.
  *
  * <p>{@link #create} stores {@code object} at {@code key} at most once and says which of the two happened.
  * It keeps trying while outcomes are unknown, until {@code deadline} has passed (then it throws); no single
- * attempt may wait more than {@link #ATTEMPT} (a dead member never answers). It never writes over an object
- * that is not its own, and never stores its own twice.
+ * attempt may wait more than {@link #ATTEMPT}, since a member that is frozen, cut off or dead may never
+ * answer, with no error either. It never writes over an object that is not its own, and never stores its
+ * own twice. jetcd's {@code KV} answers with futures; etcd's failures arrive as their
+ * {@link java.util.concurrent.ExecutionException}.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.2}; the specification is {@code CreateOnceTest},
- * whose last test kills the leader of a real three-member etcd cluster in the middle of a stream of creates.
+ * on a real three-member etcd cluster: creates through a member that never answers, then through one silent
+ * for a while; last, the leader killed in the middle of a stream of creates.
  */
 public final class CreateOnce {
 

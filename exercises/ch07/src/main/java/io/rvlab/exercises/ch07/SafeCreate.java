@@ -9,8 +9,8 @@ import java.time.Duration;
  * <b>Exercise 7.4, capstone: a create that survives a leader change and a lost replica.</b>
  *
  * <p>Behind one address run several API server replicas over a three-member etcd. Between a client's POST
- * and its answer, etcd's leader may die (the replica answers 500 or 504, or nothing before the client gives
- * up), or the replica itself may go away (the connection drops). In each case the client does not know
+ * and its answer, etcd's leader may die (the replica answers with an error Status, or not before the client
+ * gives up), or the replica itself may go away (the connection drops). In each case the client does not know
  * whether its object was stored. A controller that gives up loses work it believes undone; one that
  * retries blindly meets its own object and is told 409 AlreadyExists, and concludes that somebody else has
  * the name.
@@ -23,14 +23,18 @@ import java.time.Duration;
  * <p>{@link #create} POSTs {@code object} to {@code collectionPath} through {@code api} and returns the stored
  * object that is this create's (from the 201, or, when an earlier attempt was stored and its answer lost, as
  * the server has it now). If another client's object holds the name, it throws the
- * {@link AlreadyExistsException}. It retries what may have failed in passing (no answer, a dropped
- * connection, 500, 503, 504, 429) until {@code deadline}, and gives up on what a retry cannot change (any
- * other 4xx).
+ * {@link AlreadyExistsException}. It keeps trying, until {@code deadline}, while a failure may pass (the server,
+ * its etcd or the way to it busy or gone for a moment), and when the deadline has passed it throws the last
+ * failure. A refusal that the same request would get again is thrown at once, after one POST; which answers
+ * are which is yours to work out (lab 7.1's output and the API's Status codes tell). {@link ApiClient} throws an answer of 400 or more as the {@code io.rvlab.ch02.api.StatusException} of
+ * chapter 2 (its {@code status().code()} is the HTTP code), a 409 AlreadyExists as its subclass
+ * {@code io.rvlab.ch03.client.AlreadyExistsException}, and no answer at all (a dropped connection, a timeout)
+ * as an {@link IllegalStateException}.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.4}; the specification is {@code SafeCreateTest}: a
  * running control plane (three etcd members, two replicas behind one balancer), creates through the
  * balancer, then a stream of creates while etcd's leader is killed and a replica stopped, judged by what a
- * list through the balancer finds.
+ * list through the balancer finds; and a stub replica answering chosen Status codes, judged by what you retry.
  */
 public final class SafeCreate {
 

@@ -35,8 +35,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Grading tests for exercise 7.3 (a consistent list from the watch cache): ConfigMaps created through the
  * leader of a real three-member etcd cluster (another replica's write), listed with {@code resourceVersion=""}
- * through a watch cache that follows a follower (this replica's cache); last, that follower frozen, so that
- * the cache stops.
+ * through a watch cache that follows a follower (this replica's cache); then that follower frozen, so that
+ * the cache stops; last, the third member cut off from its peers, with a replica (a cache and its etcd reads)
+ * that has only that member.
  */
 @Timeout(120)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -50,6 +51,10 @@ class ConsistentListTest {
     private static Client leader;
     private static Client followerClient;
     private static int follower;
+    /** The third member, cut off from its peers by the last test, and a cache that follows it. */
+    private static int other;
+    private static Client otherClient;
+    private static WatchCache otherCache;
     private static EtcdStorage writes;
     private static WatchCache cache;
     private static final AtomicInteger etcdLists = new AtomicInteger();
@@ -64,14 +69,19 @@ class ConsistentListTest {
         followerClient = cluster.clientOf(follower);
         writes = new EtcdStorage(leader);
         cache = WatchCache.start(followerClient, ResourceTypes.CONFIGMAPS, WatchCache.Options.DEFAULT);
+        other = (leaderIndex + 2) % cluster.size();
+        otherClient = cluster.clientOf(other);
+        otherCache = WatchCache.start(otherClient, ResourceTypes.CONFIGMAPS, WatchCache.Options.DEFAULT);
     }
 
     @AfterAll
     static void stop() {
-        if (cache != null) {
-            cache.close();
+        for (WatchCache started : new WatchCache[] {cache, otherCache}) {
+            if (started != null) {
+                started.close();
+            }
         }
-        for (Client client : new Client[] {leader, followerClient}) {
+        for (Client client : new Client[] {leader, followerClient, otherClient}) {
             if (client != null) {
                 client.close();
             }
@@ -146,6 +156,66 @@ class ConsistentListTest {
             assertThat(etcdLists.get() - before).as("lists sent to etcd while the cache could not catch up").isEqualTo(1);
         } finally {
             cluster.thawMember(follower);
+        }
+    }
+
+    @Test
+    @Order(4)
+    @DisplayName("the replica's member cut off from its peers: nothing can prove an answer fresh, so the list fails within its wait")
+    void cutOffMemberRefuses() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be cut off by the course");
+        cluster.partition(other);
+        try {
+            ObjectNode made = create(); // acknowledged by the leader and a quorum, after the cut: the cut member misses it
+            String name = made.path("metadata").path("name").asText();
+            Duration wait = Duration.ofSeconds(1);
+            long allowed = wait.toSeconds() + 4;
+            AtomicInteger throughTheCutMember = new AtomicInteger();
+            EtcdStorage cutStorage = new EtcdStorage(otherClient);
+            Supplier<ObjectNode> fromEtcdThere = () -> {
+                // This replica's only way to etcd is its own member: a range read there needs the quorum it cannot reach.
+                throughTheCutMember.incrementAndGet();
+                ObjectList read = cutStorage.getList(Keys.collection("configmaps", NAMESPACE), ListOptions.latest());
+                ObjectNode list = JsonNodeFactory.instance.objectNode().put("kind", "ConfigMapList").put("apiVersion", "v1");
+                list.putObject("metadata").put("resourceVersion", read.resourceVersion());
+                read.items().forEach(list.putArray("items")::add);
+                return list;
+            };
+            CompletableFuture<ObjectNode> answer = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return ConsistentList.list(otherCache, otherClient.getKVClient(), NAMESPACE, wait, fromEtcdThere);
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            }, runnable -> {
+                Thread thread = new Thread(runnable, "consistent-list-on-a-cut-member");
+                thread.setDaemon(true);
+                thread.start();
+            });
+            ObjectNode list;
+            try {
+                list = answer.get(allowed, TimeUnit.SECONDS);
+            } catch (TimeoutException hanging) {
+                throw new AssertionError("list resourceVersion=\"\" on a replica whose member is cut off from its peers, with "
+                        + wait.toSeconds() + " s allowed to wait, got no answer in " + allowed + " s (reads sent through the"
+                        + " cut member to get the list from etcd: " + throughTheCutMember.get() + "): a request that cannot be"
+                        + " proved fresh must fail within about its wait, not hang on a quorum that is not there");
+            } catch (ExecutionException failed) {
+                Throwable cause = failed.getCause() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                        ? c.getCause() : failed.getCause();
+                if (cause instanceof UnsupportedOperationException todo) {
+                    throw todo; // the skeleton, as it is
+                }
+                return; // refused: the client retries elsewhere or later, and is never told an old state is the newest
+            }
+            throw new AssertionError("list resourceVersion=\"\" on a replica whose member is cut off from its peers answered"
+                    + " with " + names(list) + " at resourceVersion " + list.path("metadata").path("resourceVersion").asText()
+                    + (names(list).contains(name) ? "" : ", without " + name + ", acknowledged before the request")
+                    + ": neither the cache nor a read of that member can be proved fresh without a quorum, so the list must fail");
+        } finally {
+            cluster.heal(other);
         }
     }
 

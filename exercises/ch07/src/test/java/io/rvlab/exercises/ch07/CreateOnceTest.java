@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Grading tests for exercise 7.2 (a create that is safe to retry): creates on a real three-member etcd
  * cluster, with the key free, taken by another writer, or already holding this create's own object (an
- * earlier attempt was applied and its answer lost); last, a stream of creates while the leader is killed.
+ * earlier attempt was applied and its answer lost); then through a member frozen after the client connected (it
+ * never answers, or answers only after a while); last, a stream of creates while the leader is killed.
  */
 @Timeout(180)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -104,6 +105,103 @@ class CreateOnceTest {
 
     @Test
     @Order(4)
+    @DisplayName("a member that never answers: each attempt gives up after ATTEMPT, and the create after its deadline")
+    void aMemberThatNeverAnswers() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
+        int frozen = (cluster.leader() + 1) % cluster.size();
+        Duration deadline = Duration.ofSeconds(3);
+        long allowed = deadline.plus(CreateOnce.ATTEMPT).toSeconds() + 5;
+        ByteSequence key = key("never-answered");
+        try (Client onlyThatMember = cluster.clientOf(frozen)) {
+            // Connected first, then frozen: the connection stays open and a call on it waits for an answer that
+            // never comes, as one to a member that hangs or to a leader that died mid-call (no error, only silence).
+            onlyThatMember.getKVClient().get(key).get(20, TimeUnit.SECONDS);
+            cluster.freezeMember(frozen);
+            try {
+                java.util.concurrent.CompletableFuture<Outcome> answer = new java.util.concurrent.CompletableFuture<>();
+                Thread caller = new Thread(() -> {
+                    try {
+                        answer.complete(CreateOnce.create(onlyThatMember.getKVClient(), key, object("mine"), deadline));
+                    } catch (Throwable e) {
+                        answer.completeExceptionally(e);
+                    }
+                }, "create-through-a-frozen-member");
+                caller.setDaemon(true);
+                caller.start();
+                Outcome outcome;
+                try {
+                    outcome = answer.get(allowed, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException hanging) {
+                    caller.interrupt();
+                    throw new AssertionError("a create through a member that never answers, with a deadline of "
+                            + deadline.toSeconds() + " s, was still waiting after " + allowed + " s: an attempt must stop"
+                            + " waiting after CreateOnce.ATTEMPT (" + CreateOnce.ATTEMPT.toSeconds() + " s), and the create"
+                            + " must give up (throw) once its deadline has passed");
+                } catch (java.util.concurrent.ExecutionException gaveUp) {
+                    if (gaveUp.getCause() instanceof UnsupportedOperationException todo) {
+                        throw todo; // the skeleton, as it is
+                    }
+                    return; // gave up in time: the outcome is unknown, and the caller is told so
+                }
+                throw new AssertionError("a create through a member that never answered said " + outcome
+                        + ": nothing came back from etcd, so the outcome is unknown and the create must throw");
+            } finally {
+                cluster.thawMember(frozen);
+            }
+        }
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("a member silent for a while: the create outlasts it, and its object is stored once")
+    void aMemberSilentForAWhile() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
+        int frozen = (cluster.leader() + 1) % cluster.size();
+        ByteSequence key = key("silent-for-a-while");
+        ByteSequence mine = object("mine");
+        long silence = CreateOnce.ATTEMPT.toMillis() + 1500;
+        try (Client onlyThatMember = cluster.clientOf(frozen)) {
+            onlyThatMember.getKVClient().get(key).get(20, TimeUnit.SECONDS); // connected, then frozen
+            cluster.freezeMember(frozen);
+            java.util.concurrent.CompletableFuture<Outcome> answer = new java.util.concurrent.CompletableFuture<>();
+            Thread caller = new Thread(() -> {
+                try {
+                    answer.complete(CreateOnce.create(onlyThatMember.getKVClient(), key, mine, DEADLINE));
+                } catch (Throwable e) {
+                    answer.completeExceptionally(e);
+                }
+            }, "create-through-a-silent-member");
+            caller.setDaemon(true);
+            caller.start();
+            try {
+                Thread.sleep(silence); // longer than one attempt may wait: the first attempt's answer is lost
+            } finally {
+                cluster.thawMember(frozen);
+            }
+            Outcome outcome;
+            try {
+                outcome = answer.get(DEADLINE.toSeconds() + 10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException gaveUp) {
+                if (gaveUp.getCause() instanceof UnsupportedOperationException todo) {
+                    throw todo; // the skeleton, as it is
+                }
+                throw new AssertionError("a create through a member that was silent for " + silence + " ms, with a deadline of "
+                        + DEADLINE.toSeconds() + " s, gave up: " + gaveUp.getCause() + "; an attempt that got no answer in"
+                        + " time has an unknown outcome, not a failed one, and the create must keep trying until its"
+                        + " deadline", gaveUp.getCause());
+            }
+            assertThat(outcome).as("a create through a member silent for %d ms, then answering again", silence)
+                    .isEqualTo(Outcome.CREATED);
+            KeyValue stored = stored(key);
+            assertThat(stored).as("the key after a create that answered Created").isNotNull();
+            assertThat(text(stored.getValue())).as("the stored object").isEqualTo(text(mine));
+            assertThat(stored.getVersion()).as("the key's version (1 = written once; more = the lost attempt and the retry"
+                    + " both wrote)").isEqualTo(1);
+        }
+    }
+
+    @Test
+    @Order(6)
     @DisplayName("the leader killed during a stream of creates: every create answers, none lost, none applied twice, none over another's object")
     void leaderKilledDuringAStream() throws Exception {
         assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be killed by the course");

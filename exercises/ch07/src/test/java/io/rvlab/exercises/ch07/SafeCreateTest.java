@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -31,7 +30,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Grading tests for exercise 7.4, the capstone (a create that survives a leader change and a lost replica):
  * a running control plane, three etcd members and two replicas of chapter 6's API server behind one
- * balancer; your create is the client, and lists through the balancer judge what it left behind.
+ * balancer; your create is the client, and lists through the balancer judge what it left behind. Two more tests
+ * put a stub in place of the replicas, answering chosen Status codes, to judge what the client retries.
  */
 @Timeout(300)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -47,12 +47,15 @@ class SafeCreateTest {
     private static ControlPlane plane;
     private static ApiClient api;
 
-    @BeforeAll
-    static void start() {
-        etcd = EtcdCluster.start(3);
-        plane = ControlPlane.over(etcd, 2, (client, bind, port) -> ApplyApiServer.start(client, bind, port,
-                WatchCache.Options.DEFAULT));
-        api = new ApiClient(plane.url());
+    /** The control plane, started by the first test that needs it (the tests against a stub server do not). */
+    private static synchronized ApiClient api() {
+        if (api == null) {
+            etcd = EtcdCluster.start(3);
+            plane = ControlPlane.over(etcd, 2, (client, bind, port) -> ApplyApiServer.start(client, bind, port,
+                    WatchCache.Options.DEFAULT));
+            api = new ApiClient(plane.url());
+        }
+        return api;
     }
 
     @AfterAll
@@ -70,9 +73,9 @@ class SafeCreateTest {
     @DisplayName("a free name: 201 Created, and the object returned is the one stored")
     void freeName() throws Exception {
         ObjectNode mine = configMap(RUN + "-free", "mine");
-        ObjectNode created = SafeCreate.create(api, CONFIGMAPS, mine, DEADLINE);
+        ObjectNode created = SafeCreate.create(api(), CONFIGMAPS, mine, DEADLINE);
         assertThat(created).as("what create returned for a free name").isNotNull();
-        ObjectNode stored = api.get(CONFIGMAPS + "/" + RUN + "-free");
+        ObjectNode stored = api().get(CONFIGMAPS + "/" + RUN + "-free");
         assertThat(createId(stored)).as("the create-id of the stored object").isEqualTo(createId(mine));
         assertThat(created.path("metadata").path("uid").asText()).as("the uid create returned, against the stored one")
                 .isEqualTo(stored.path("metadata").path("uid").asText());
@@ -82,11 +85,11 @@ class SafeCreateTest {
     @Order(2)
     @DisplayName("another client's object holds the name: 409 AlreadyExists, and theirs left as it was")
     void anotherClientsObject() {
-        ObjectNode theirs = api.create(CONFIGMAPS, configMap(RUN + "-taken", "theirs"));
-        assertThatThrownBy(() -> SafeCreate.create(api, CONFIGMAPS, configMap(RUN + "-taken", "mine"), DEADLINE))
+        ObjectNode theirs = api().create(CONFIGMAPS, configMap(RUN + "-taken", "theirs"));
+        assertThatThrownBy(() -> SafeCreate.create(api(), CONFIGMAPS, configMap(RUN + "-taken", "mine"), DEADLINE))
                 .as("create of a name another client's object holds")
                 .isInstanceOf(AlreadyExistsException.class);
-        ObjectNode stored = api.get(CONFIGMAPS + "/" + RUN + "-taken");
+        ObjectNode stored = api().get(CONFIGMAPS + "/" + RUN + "-taken");
         assertThat(createId(stored)).as("the create-id of the object holding the name").isEqualTo(createId(theirs));
         assertThat(stored.path("metadata").path("resourceVersion").asText()).as("its resourceVersion: untouched")
                 .isEqualTo(theirs.path("metadata").path("resourceVersion").asText());
@@ -97,10 +100,10 @@ class SafeCreateTest {
     @DisplayName("its own object already holds the name (an earlier attempt was stored, its answer lost): that object, not 409")
     void ownObjectFromALostAnswer() throws Exception {
         ObjectNode mine = configMap(RUN + "-lost-answer", "mine");
-        ObjectNode first = api.create(CONFIGMAPS, mine); // the first attempt, whose 201 never reached the client
+        ObjectNode first = api().create(CONFIGMAPS, mine); // the first attempt, whose 201 never reached the client
         ObjectNode returned;
         try {
-            returned = SafeCreate.create(api, CONFIGMAPS, mine, DEADLINE);
+            returned = SafeCreate.create(api(), CONFIGMAPS, mine, DEADLINE);
         } catch (AlreadyExistsException wrong) {
             throw new AssertionError("the retry of a create whose first attempt was stored (its answer lost) said 409"
                     + " AlreadyExists; the object holding the name carries this create's own " + SafeCreate.CREATE_ID
@@ -109,7 +112,7 @@ class SafeCreateTest {
         assertThat(returned.path("metadata").path("uid").asText())
                 .as("the uid of the object create returned: the one the first attempt stored")
                 .isEqualTo(first.path("metadata").path("uid").asText());
-        assertThat(api.get(CONFIGMAPS + "/" + RUN + "-lost-answer").path("metadata").path("resourceVersion").asText())
+        assertThat(api().get(CONFIGMAPS + "/" + RUN + "-lost-answer").path("metadata").path("resourceVersion").asText())
                 .as("the stored object's resourceVersion: not written again")
                 .isEqualTo(first.path("metadata").path("resourceVersion").asText());
     }
@@ -118,11 +121,12 @@ class SafeCreateTest {
     @Order(4)
     @DisplayName("etcd's leader killed and a replica stopped during a stream of creates: every create answers, none lost, none written twice, none over another's object")
     void leaderKilledAndReplicaStopped() throws Exception {
+        api(); // the control plane, with its etcd
         assumeTrue(etcd.canInjectFaults(), "an external etcd cluster cannot be killed by the course");
-                int count = 24;
+        int count = 24;
         Map<String, ObjectNode> theirs = new HashMap<>();
         for (int i = 2; i < count; i += 3) {
-            theirs.put(name(RUN, i), api.create(CONFIGMAPS, configMap(name(RUN, i), "theirs")));
+            theirs.put(name(RUN, i), api().create(CONFIGMAPS, configMap(name(RUN, i), "theirs")));
         }
         List<ObjectNode> mine = new ArrayList<>();
         List<Object> outcomes = new ArrayList<>();
@@ -136,13 +140,13 @@ class SafeCreateTest {
             ObjectNode object = configMap(name(RUN, i), "mine");
             mine.add(object);
             try {
-                outcomes.add(SafeCreate.create(api, CONFIGMAPS, object, DEADLINE));
+                outcomes.add(SafeCreate.create(api(), CONFIGMAPS, object, DEADLINE));
             } catch (AlreadyExistsException taken) {
                 outcomes.add(taken);
             }
         }
         Map<String, JsonNode> listed = new HashMap<>();
-        for (JsonNode item : api.get(CONFIGMAPS).path("items")) {
+        for (JsonNode item : api().get(CONFIGMAPS).path("items")) {
             listed.put(item.path("metadata").path("name").asText(), item);
         }
         for (int i = 0; i < count; i++) {
@@ -169,6 +173,122 @@ class SafeCreateTest {
                         .as("%s: the resourceVersion create returned (another means the object was written again)", what)
                         .isEqualTo(stored.path("metadata").path("resourceVersion").asText());
             }
+        }
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("a refusal that a retry cannot change (400, 403, 422): thrown at once, the POST sent once")
+    void refusalsAreNotRetried() throws Exception {
+        int[] refusals = {400, 403, 422};
+        String[] reasons = {"BadRequest", "Forbidden", "Invalid"};
+        for (int r = 0; r < refusals.length; r++) {
+            int code = refusals[r];
+            try (StubReplica stub = StubReplica.answering(new int[] {code}, new String[] {reasons[r]})) {
+                Throwable thrown = null;
+                try {
+                    SafeCreate.create(new ApiClient(stub.url()), CONFIGMAPS, configMap(RUN + "-refused", "mine"),
+                            Duration.ofSeconds(5));
+                } catch (UnsupportedOperationException todo) {
+                    throw todo; // the skeleton, as it is
+                } catch (Throwable e) {
+                    thrown = e;
+                }
+                assertThat(stub.posts()).as("POSTs sent for one create that a replica answered %d %s: retried a %d %s, but"
+                        + " the same request gets the same refusal; only what may pass (the server, its etcd or the way"
+                        + " to it busy or gone) is worth another try", code, reasons[r], code, reasons[r]).isEqualTo(1);
+                assertThat(thrown).as("what create threw when a replica answered %d %s", code, reasons[r])
+                        .isInstanceOf(io.rvlab.ch02.api.StatusException.class);
+                assertThat(((io.rvlab.ch02.api.StatusException) thrown).status().code())
+                        .as("the code of the Status create threw").isEqualTo(code);
+            }
+        }
+    }
+
+    @Test
+    @Order(6)
+    @DisplayName("failures that may pass (429, 500, 503, 504): retried until the replica answers 201")
+    void passingFailuresAreRetried() throws Exception {
+        int[] codes = {429, 500, 503, 504, 201};
+        String[] reasons = {"TooManyRequests", "InternalError", "ServiceUnavailable", "Timeout", null};
+        try (StubReplica stub = StubReplica.answering(codes, reasons)) {
+            ObjectNode mine = configMap(RUN + "-passing", "mine");
+            ObjectNode returned;
+            try {
+                returned = SafeCreate.create(new ApiClient(stub.url()), CONFIGMAPS, mine, Duration.ofSeconds(30));
+            } catch (io.rvlab.ch02.api.StatusException gaveUp) {
+                throw new AssertionError("create gave up on " + gaveUp.status().code() + " " + gaveUp.status().reason()
+                        + " after " + stub.posts() + " POST(s); the replica answered 429, 500, 503 and 504 in turn, then"
+                        + " 201: each of these may pass (too many requests, etcd's leader changing, a replica going"
+                        + " away, a timeout), and the create must try again until its deadline", gaveUp);
+            }
+            assertThat(stub.posts()).as("POSTs sent: one per answer 429, 500, 503, 504, then the 201").isEqualTo(5);
+            assertThat(createId(returned)).as("the create-id of what create returned, from the replica's 201")
+                    .isEqualTo(createId(mine));
+        }
+    }
+
+    /**
+     * A stand-in for an API server replica, to judge the client alone: it answers each POST with the next code of
+     * its list (a Status of that code and reason, or the object sent back for a 201), then keeps the last one.
+     */
+    private static final class StubReplica implements AutoCloseable {
+        private final com.sun.net.httpserver.HttpServer server;
+        private final java.util.concurrent.atomic.AtomicInteger posts = new java.util.concurrent.atomic.AtomicInteger();
+
+        private StubReplica(com.sun.net.httpserver.HttpServer server) {
+            this.server = server;
+        }
+
+        static StubReplica answering(int[] codes, String[] reasons) throws java.io.IOException {
+            var server = com.sun.net.httpserver.HttpServer.create(
+                    new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+            StubReplica stub = new StubReplica(server);
+            server.createContext("/", exchange -> {
+                byte[] request = exchange.getRequestBody().readAllBytes();
+                int code;
+                String body;
+                if (!"POST".equals(exchange.getRequestMethod())) {
+                    code = 404;
+                    body = status(404, "NotFound");
+                } else {
+                    int i = Math.min(stub.posts.getAndIncrement(), codes.length - 1);
+                    code = codes[i];
+                    if (code == 201) {
+                        ObjectNode object = (ObjectNode) new com.fasterxml.jackson.databind.ObjectMapper().readTree(request);
+                        ((ObjectNode) object.path("metadata")).put("uid", UUID.randomUUID().toString())
+                                .put("resourceVersion", "7");
+                        body = object.toString();
+                    } else {
+                        body = status(code, reasons[i]);
+                    }
+                }
+                byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(code, bytes.length);
+                exchange.getResponseBody().write(bytes);
+                exchange.close();
+            });
+            server.start();
+            return stub;
+        }
+
+        private static String status(int code, String reason) {
+            return "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"stub replica: "
+                    + reason + "\",\"reason\":\"" + reason + "\",\"code\":" + code + "}";
+        }
+
+        java.net.URI url() {
+            return java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        }
+
+        int posts() {
+            return posts.get();
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
         }
     }
 

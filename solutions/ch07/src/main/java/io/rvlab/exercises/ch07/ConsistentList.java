@@ -8,28 +8,37 @@ import io.rvlab.ch02.storage.ObjectFilter;
 import io.rvlab.ch04.cache.WatchCache;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * <b>Exercise 7.3: a consistent list from the watch cache.</b>
+ * <b>Exercise 7.3: a consistent list from the watch cache, and when it must fail.</b>
  *
  * <p>A LIST with {@code resourceVersion=""} promises the most recent data: every write acknowledged before
  * the request, by any replica, must be in the answer. A replica's watch cache follows etcd through its own
  * etcd member, a little behind, sometimes far behind; so kube-apiserver 1.26 sends every such list to etcd,
- * which is the heaviest read a cluster knows. KEP-2340 (ConsistentListFromCache) serves it from the cache
- * instead, once the cache has <em>proved</em> it is fresh enough, and goes to etcd only when the cache cannot
- * prove it in time.
+ * the heaviest read a cluster knows. KEP-2340 (ConsistentListFromCache, Kubernetes 1.31) serves it from the
+ * cache instead, whenever the cache can be shown to be fresh enough.
  *
- * <p>{@link #list} answers such a list for one namespace: with the cache's list
- * ({@link WatchCache#list}) when the cache reaches, within {@code wait}, everything etcd had acknowledged when
- * the request came; with {@code fromEtcd} (a list read from etcd by a quorum) otherwise. {@code quorum} reaches
- * a majority of the members (a linearizable read through it cannot be stale). The cache's
- * {@link WatchCache#resourceVersion} is how far it has followed etcd. A request must not wait much longer than
- * {@code wait}, and a fresh cache must spare etcd.
+ * <p>{@link #list} answers such a list for one namespace, and keeps three promises:
+ * <ul>
+ *   <li><em>most recent</em>: whoever answers, the answer holds every write etcd acknowledged before the
+ *       request came, and never an older state presented as the newest;</li>
+ *   <li><em>cheap</em>: while the cache follows etcd closely, the cache answers and {@code fromEtcd} is not
+ *       called;</li>
+ *   <li><em>bounded</em>: the request is answered, or fails, within about {@code wait}. When the cache cannot
+ *       be shown fresh in that time, {@code fromEtcd} (a list read from etcd) answers. When this replica's
+ *       member has lost its peers, nothing it can read is provably fresh: the list throws (etcd's error or a
+ *       {@link java.util.concurrent.TimeoutException}), and neither the cache nor {@code fromEtcd} answers.</li>
+ * </ul>
+ * {@code quorum} is a client of this replica's etcd member; its reads are linearizable unless asked otherwise.
+ * {@code cache} is chapter 4's {@code io.rvlab.ch04.cache.WatchCache}: {@link WatchCache#resourceVersion} is
+ * how far it has followed etcd, {@link WatchCache#list} with {@code io.rvlab.ch02.storage.ObjectFilter.EVERYTHING}
+ * its state of the namespace as a List object.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.3}; the specification is {@code ConsistentListTest}:
  * writes through the leader of a real three-member etcd cluster, lists through a watch cache that follows a
- * follower, then that follower frozen.
+ * follower, then that follower frozen, then a replica whose only member is cut off from its peers.
  */
 public final class ConsistentList {
 
@@ -44,9 +53,13 @@ public final class ConsistentList {
         // prefix, count only, limit 1 (KEP-2340; staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go
         // GetCurrentResourceVersion): the header's revision is the cluster's, whatever the keys.
         ByteSequence prefix = ByteSequence.from("/registry/" + cache.type().resource() + "/", StandardCharsets.UTF_8);
-        long current = quorum.get(prefix, GetOption.builder().isPrefix(true).withCountOnly(true).withLimit(1).build())
-                .get().getHeader().getRevision();
         long end = System.nanoTime() + wait.toNanos();
+        // Bounded by the request's wait: without a quorum this read never completes, and then nothing can prove any
+        // answer fresh, not the cache, not a read of etcd through the same member. The request fails (TimeoutException
+        // or etcd's error), as kube-apiserver's does when it cannot get the current revision
+        // (staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go, GetList: "return err").
+        long current = quorum.get(prefix, GetOption.builder().isPrefix(true).withCountOnly(true).withLimit(1).build())
+                .get(wait.toNanos(), TimeUnit.NANOSECONDS).getHeader().getRevision();
         while (cache.resourceVersion() < current) {
             if (System.nanoTime() >= end) {
                 // The cache could not prove it is fresh in time: etcd answers (the upstream fallback when waiting
