@@ -12,8 +12,7 @@ import java.util.Map;
  * kubectl) write the same object without reading it first. What keeps them from silently undoing each other
  * is the conflict: an apply without {@code force} is refused with 409 Conflict when it would <em>change the
  * value</em> of a field that another manager owns, and the 409 names, for each such manager, the fields in
- * question. The applier then decides: drop the field from its configuration, take it over with {@code force},
- * or talk to the owner.
+ * question; the applier then drops the field, forces, or talks to the owner.
  *
  * <p>What is, and is not, a conflict:
  * <ul>
@@ -29,13 +28,13 @@ import java.util.Map;
  *       it the owner of what it changed). The applier never conflicts with itself.</li>
  * </ul>
  *
- * <p>"Would change" is about the object the apply would produce, not the configuration's text: the same
- * rules the API server uses to merge a configuration decide what actually changes. The chapter's structured
- * walks ({@code io.rvlab.ch06.structured}) and {@link FieldSet} are there for you to use.
- *
- * <p>Grade it with {@code ./course grade 6 --exercise 6.2}; the specification is {@code ConflictFinderTest},
- * whose last tests build the same situations on this chapter's server and compare your conflicts with the
- * causes of the 409 it answers.
+ * <p>"Would change" is about the object the apply would produce, not the configuration's text.
+ * Given: {@code io.rvlab.ch06.fieldpath.FieldSet} (and {@code FieldPath}, {@code PathElement}), and the
+ * chapter's structured walks {@code io.rvlab.ch06.structured.Merge}, {@code Comparison}, {@code ToFieldSet}
+ * and {@code ApplySchema}. Refused by the tests: the server's own conflict finding, {@code
+ * io.rvlab.ch06.structured.Updater}, {@code ConflictsException} and {@code io.rvlab.ch06.managedfields.FieldManager}.
+ * Grade it with {@code ./course grade 6 --exercise 6.2}; the specification is {@code ConflictFinderTest},
+ * whose last tests compare your conflicts with the causes of this chapter's server's 409.
  */
 public final class ConflictFinder {
 

@@ -24,7 +24,10 @@ import java.util.Collection;
  * values ({@code containers[name="nginx"]}, {@code ports[containerPort=53,protocol="UDP"]}), or the item of a
  * set equal to the path's value ({@code finalizers[="example.com/keep"]}).
  *
- * <p>Grade it with {@code ./course grade 6 --exercise 6.4}; the specification is {@code FieldsToRemoveTest},
+ * <p>Given: {@code io.rvlab.ch06.fieldpath.FieldSet}, {@code FieldPath} and {@code PathElement} (a keyed or set
+ * element holds its values as Jackson nodes). Refused by the tests: the server's own pruning, {@code
+ * io.rvlab.ch06.structured.RemoveItems}, {@code Updater} and {@code io.rvlab.ch06.managedfields.FieldManager}.
+ * Grade it with {@code ./course grade 6 --exercise 6.4}; the specification is {@code FieldsToRemoveTest},
  * whose last tests re-apply configs on this chapter's server and compare the object it stores with the merged
  * object minus your removal.
  */

@@ -9,36 +9,30 @@ import java.util.function.BinaryOperator;
 /**
  * <b>Exercise 6.3 (capstone): the keyed-list merge of server-side apply, inside the API server.</b>
  *
- * <p>An apply merges the configuration into the live object; the walk is given, and this class is the one
- * step that makes apply more than a JSON merge: a <em>set</em> ({@code metadata.finalizers}) or an
- * <em>associative list</em> ({@code containers} keyed by {@code name}, a container's {@code ports} by
- * {@code containerPort} and {@code protocol}, a missing protocol meaning TCP), whose items have an identity:
- * their {@code k:} or {@code v:} path element, which the list's schema
- * ({@code io.rvlab.ch06.structured.ApplySchema}) gives as an {@code io.rvlab.ch06.fieldpath.PathElement}.
- * That identity lets two managers each own one container, or one field of the same container.
- * {@code ./course serve --exercise 6.3} runs chapter 6's API server with your merge in it. Handing the lists
- * to the server's own merge ({@code ListMerge.BUILT_IN}, {@code io.rvlab.ch06.structured.Merge}) is refused.
+ * <p>An apply merges the configuration into the live object; the walk is given, and this class is the step
+ * that makes apply more than a JSON merge: a <em>set</em> ({@code metadata.finalizers}) or an <em>associative
+ * list</em> ({@code containers} keyed by {@code name}, a container's {@code ports} by {@code containerPort} and
+ * {@code protocol}, a missing protocol meaning TCP), whose items have an identity, their {@code k:} or {@code
+ * v:} element: {@code list.itemElement(item, index)} of the given {@code io.rvlab.ch06.structured.ApplySchema},
+ * an {@code io.rvlab.ch06.fieldpath.PathElement}. That identity lets two managers each own one container.
+ * {@code ./course serve --exercise 6.3} runs chapter 6's API server with your merge in it.
  *
- * <h2>The contract</h2>
  * <ul>
- *   <li>Every item the configuration names is in the result once: merged with the live item of the same
- *       identity by {@code mergeItem} (what the live item has and the configuration does not say stays:
- *       another manager may own it), or, when the live list has none, the configuration's item as it is.</li>
- *   <li>Every live item the configuration does not name is in the result, unchanged: dropping what a manager
- *       stopped applying is the server's job afterwards, and only for what nobody else owns (exercise 6.4).
- *       Nothing else is in the result.</li>
- *   <li>Kubernetes 1.26's order (structured-merge-diff v4.2.3): the configuration's items in its order, new
- *       ones where it puts them, a live-only item keeping its place among them (live + configuration =
- *       result): {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] = [a, x, c, b]},
- *       {@code [a, x, b] + [b, c, a] = [x, b, c, a]}. Containers start, and init containers run, in list
- *       order: a reordered file must reorder the stored list (kubernetes #104641), while a sidecar another
- *       manager injected must not move or vanish.</li>
- *   <li>Neither argument is changed, and the result shares no node with them. An item the schema cannot
- *       name (a container without a name) is an {@link IllegalArgumentException}: the server answers 400.</li>
+ *   <li>Every item the configuration names is in the result once: merged by {@code mergeItem} with the live
+ *       item of the same identity, or as the configuration has it when the live list has none. Every live item
+ *       it does not name is kept, unchanged (removing is the server's job afterwards, exercise 6.4). Nothing
+ *       else is in the result.</li>
+ *   <li>Kubernetes 1.26's order: {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] =
+ *       [a, x, c, b]}, {@code [a, x, b] + [b, c, a] = [x, b, c, a]} (live + configuration = result). A reordered
+ *       file reorders the stored list (kubernetes #104641); an injected sidecar does not move or vanish.</li>
+ *   <li>Unlike the chapter's walk, which the server only calls once it has checked the configuration, yours
+ *       refuses a configuration that names an item twice, before merging anything, with an {@link
+ *       IllegalArgumentException} saying {@code duplicate entries for key [name="nginx"]} (the item as a path
+ *       shows it), as kube-apiserver answers. An item the schema cannot name is refused too.</li>
+ *   <li>Neither argument is changed, and the result shares no node with them.</li>
  * </ul>
- *
- * <p>Grade it with {@code ./course grade 6 --exercise 6.3}: small lists first, then {@code kubectl apply
- * --server-side} by several managers, compared with the server's own merge and the golden transcript g1.
+ * <p>Refused by the tests: the server's own merge ({@code ListMerge.BUILT_IN}, {@code
+ * io.rvlab.ch06.structured.Merge}, {@code Updater}). Grade it with {@code ./course grade 6 --exercise 6.3}.
  */
 public final class KeyedListMerge implements ListMerge {
 

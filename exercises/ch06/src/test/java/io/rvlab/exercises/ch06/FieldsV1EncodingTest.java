@@ -60,7 +60,7 @@ class FieldsV1EncodingTest {
     }
 
     @Test
-    @DisplayName("keyed items are k:{...} with their key fields sorted, set items v:..., and children sort fields < keys < values")
+    @DisplayName("keyed items are k:{...} with their key fields sorted, set items v:..., children sort fields < keys < values, keys by value (port 80 < 443)")
     void keysValuesAndOrder() {
         FieldPath containers = FieldPath.fields("spec", "containers");
         FieldPath nginx = containers.child(key("{\"name\":\"nginx\"}"));
@@ -78,6 +78,20 @@ class FieldsV1EncodingTest {
                 + "\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"nginx\\\"}\":{\".\":{},\"f:image\":{},\"f:name\":{},"
                 + "\"f:ports\":{\"k:{\\\"containerPort\\\":80,\\\"protocol\\\":\\\"TCP\\\"}\":{\".\":{},\"f:containerPort\":{}}}}},"
                 + "\"f:replicas\":{}}}");
+
+        // Keys and values sort by what they hold, numbers as numbers (structured-merge-diff's PathElement.Compare),
+        // not by their text: port 80 comes before 443 and 8080, though "443" < "80" < "8080" as strings.
+        FieldPath ports = nginx.child(new PathElement.Field("ports"));
+        FieldSet numbered = FieldSet.of(
+                ports.child(key("{\"containerPort\":8080,\"protocol\":\"TCP\"}")),
+                ports.child(key("{\"containerPort\":443,\"protocol\":\"TCP\"}")),
+                ports.child(key("{\"containerPort\":80,\"protocol\":\"TCP\"}")));
+        assertThat(FieldsV1Encoding.encode(numbered).toString())
+                .as("your fieldsV1 for nginx's ports 8080, 443 and 80 (keys compare by value, 80 < 443 < 8080)").isEqualTo(
+                "{\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"nginx\\\"}\":{\"f:ports\":{"
+                + "\"k:{\\\"containerPort\\\":80,\\\"protocol\\\":\\\"TCP\\\"}\":{},"
+                + "\"k:{\\\"containerPort\\\":443,\\\"protocol\\\":\\\"TCP\\\"}\":{},"
+                + "\"k:{\\\"containerPort\\\":8080,\\\"protocol\\\":\\\"TCP\\\"}\":{}}}}}}");
     }
 
     @Test

@@ -227,6 +227,29 @@ class KeyedListMergeTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    @Order(7)
+    @DisplayName("a configuration that names an item twice is refused before anything is merged, naming the item as kube-apiserver does")
+    void duplicateInConfiguration() {
+        // kube-apiserver answers "duplicate entries for key [name=\"nginx\"]": structured-merge-diff indexes the
+        // configuration's items before it merges any (merge.go, indexListPathElements), so nothing is half merged.
+        List<String> calls = new ArrayList<>();
+        ArrayNode twice = config("nginx", "sidecar", "nginx");
+        assertThatThrownBy(() -> yours.merge(items("nginx", "sidecar"), twice, CONTAINERS, (l, c) -> {
+            calls.add(l.path("name").asText());
+            return FIELDS.apply(l, c);
+        })).as("merging a configuration [nginx, sidecar, nginx] into live [nginx, sidecar]")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("duplicate entries for key [name=\"nginx\"]");
+        assertThat(calls).as("items your merge had already merged (mergeItem calls) when it refused the configuration").isEmpty();
+
+        ArrayNode finalizers = F.arrayNode().add("example.com/a").add("example.com/b").add("example.com/a");
+        assertThatThrownBy(() -> yours.merge(F.arrayNode(), finalizers, FINALIZERS, (l, c) -> c.deepCopy()))
+                .as("merging finalizers [a, b, a] (a set: the same value twice)")
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("duplicate entries for key [=\"example.com/a\"]");
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Inside the server, judged by kubectl
 
