@@ -394,24 +394,8 @@ class GuaranteedUpdateTest {
         ((ObjectNode) read.get("data")).put("data", "v2");
         put(name, read);
 
-        // Every class compiled from GuaranteedUpdate.java: the class itself, its lambdas, its nested and anonymous classes.
-        Path classes = Path.of(GuaranteedUpdate.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .resolve("io/rvlab/exercises/ch03");
-        List<Path> compiled;
-        try (var files = java.nio.file.Files.list(classes)) {
-            compiled = files.filter(f -> f.getFileName().toString().matches("GuaranteedUpdate(\\$.*)?\\.class")).toList();
-        }
-        assertThat(compiled).as("the compiled GuaranteedUpdate classes in %s", classes).isNotEmpty();
-        for (Path file : compiled) {
-            String bytecode = new String(java.nio.file.Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
-            for (String borrowed : COURSE_UPDATES) {
-                assertThat(bytecode)
-                        .as("%s refers to %s: the exercise is to write the guaranteed update yourself, on the KV you are"
-                                + " given, not to hand it to chapter 3's EtcdUpdatableStorage.guaranteedUpdate (or the"
-                                + " UpdatingRegistryStore or YourStorage that call it)", file.getFileName(), borrowed)
-                        .doesNotContain(borrowed);
-            }
-        }
+        OwnCode.assertDoesNotBorrow(GuaranteedUpdate.class, COURSE_UPDATES, "on the KV you are given, not hand it to"
+                + " chapter 3's EtcdUpdatableStorage.guaranteedUpdate (or the UpdatingRegistryStore or YourStorage that call it)");
     }
 
     // ------------------------------------------------------------------------------------------
