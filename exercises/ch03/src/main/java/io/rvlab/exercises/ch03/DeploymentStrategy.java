@@ -29,8 +29,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * object, nothing is written and the resourceVersion stays (h.7, h.8): the grading tests replay the
  * golden sequence on etcd and check that too.
  *
- * <p>Grade it with {@code ./course grade 3 --exercise 3.3}; the specification is
- * {@code DeploymentStrategyTest}.
+ * <p>Nothing is given but Jackson's {@code ObjectNode}: the Deployment as JSON. The chapter 3
+ * server's own strategy ({@code io.rvlab.ch03.registry.DeploymentUpdateStrategy}) is not for you to
+ * call: a grading test checks that your class does not. Grade it with
+ * {@code ./course grade 3 --exercise 3.3}; the specification is {@code DeploymentStrategyTest}.
  */
 public final class DeploymentStrategy {
 

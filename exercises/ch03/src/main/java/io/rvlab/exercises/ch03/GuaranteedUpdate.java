@@ -21,6 +21,14 @@ import io.rvlab.ch03.storage.UpdateFunction;
  * {@code kubectl replace} of a stale copy, {@code kubectl patch} while another writer is busy, and
  * writes slipped in by the tests at the worst possible moment. Run it yourself with
  * {@code ./course serve --exercise 3.1} and point kubectl at it.
+ *
+ * <p>Given, for you to use: {@link io.rvlab.exercises.ch03.StoredObjects} (this package: how the
+ * server keeps an object in etcd, and its resourceVersion), chapter 3's
+ * {@link io.rvlab.ch03.storage.Preconditions} and {@link io.rvlab.ch03.storage.UpdateFunction}, and
+ * the exceptions named below; talk to etcd through the {@code KV} you are given, nothing else (the
+ * tests race you through it). Chapter 3's own update ({@code EtcdUpdatableStorage.guaranteedUpdate},
+ * which {@code UpdatingRegistryStore} and {@code YourStorage} call) is the answer to compare with
+ * once you pass, not a helper: a grading test checks that your class does not call it.
  */
 public final class GuaranteedUpdate {
 

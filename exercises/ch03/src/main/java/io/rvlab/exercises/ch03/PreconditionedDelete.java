@@ -34,7 +34,10 @@ import io.etcd.jetcd.KV;
  * write, kube-apiserver words the 409 as a storage error; this exercise gives the same messages as
  * above.)
  *
- * <p>The object is stored as JSON; its uid is {@code metadata.uid}. Grade it with
+ * <p>The object is stored as JSON; its uid is {@code metadata.uid}. You answer with this class's own
+ * records ({@link Outcome}, and you are given {@link Target} and {@link Preconditions}: not chapter
+ * 3's {@code io.rvlab.ch03.storage.Preconditions}); talk to etcd through the {@code KV} you are
+ * given, nothing else (the tests race you through it). Grade it with
  * {@code ./course grade 3 --exercise 3.5}; the specification is {@code PreconditionedDeleteTest}.
  */
 public final class PreconditionedDelete {

@@ -10,31 +10,26 @@ import java.util.function.Supplier;
  * <b>Exercise 3.2: RetryOnConflict with client-go's backoff.</b>
  *
  * <p>A client that sends its resourceVersion gets 409 Conflict when someone else wrote first. The
- * usual answer is client-go's {@code retry.RetryOnConflict(retry.DefaultRetry, fn)}, where {@code fn}
- * is one whole attempt: GET the latest object, change it, PUT it. Controllers call it on every
- * status update; a hundred clients on one hot object call it at once, which is why it waits a
- * little, and a little differently each time, before it tries again. It tries again only when the
- * failure was a conflict, and never forever: when the attempts run out, the caller gets the last
- * conflict itself, not a "timed out".
+ * usual answer is client-go's {@code retry.RetryOnConflict(backoff, fn)}, where {@code fn} is one
+ * whole attempt: GET the latest object, change it, PUT it. Controllers call it on every status
+ * update, and a hundred clients on one hot object may call it at once, which is why it waits a
+ * little, and a little differently each time, before trying again.
  *
- * <p>The waits are apimachinery's {@code wait.Backoff}: {@code steps} bounds the attempts (not the
- * sleeps); {@code duration} is the first base wait, which {@code factor} multiplies from one wait
- * to the next (a factor of 0 means "no change"); {@code jitter} adds up to that fraction of the
- * base, at random, to each wait. Two examples from client-go:
+ * <p>What a caller observes:
  * <ul>
- *   <li>{@code DefaultRetry} (steps 5, 10 ms, factor 1.0, jitter 0.1): at most five attempts, and
- *       between them waits of 10 to 11 ms each;</li>
- *   <li>{@code DefaultBackoff} (steps 4, 10 ms, factor 5.0, jitter 0.1): at most four attempts, and
- *       waits of 10, 50 and 250 ms, each plus up to 10% of itself.</li>
+ *   <li>only a conflict is retried, a conflict as apimachinery's {@code errors.IsConflict} decides
+ *       ({@link #isConflict}); anything else {@code fn} throws ends the call at once, unchanged;</li>
+ *   <li>{@code fn} runs at most {@code backoff.steps()} times, and at least once;</li>
+ *   <li>when the attempts run out, the caller gets the last conflict itself, not a "timed out";</li>
+ *   <li>the waits between attempts are those of apimachinery's {@code wait.Backoff}
+ *       ({@code k8s.io/apimachinery/pkg/util/wait}), whose fields are this {@link Backoff}'s
+ *       components: the tests expect its waits to the nanosecond.</li>
  * </ul>
- * Go computes in whole nanoseconds, truncating.
- * A conflict is what apimachinery's {@code errors.IsConflict} says: reason {@code Conflict}, or code
- * 409 with a reason it does not know. {@code AlreadyExists} is a 409 too, but not a conflict:
- * trying to create the same name again cannot help. (client-go also looks inside wrapped errors;
- * here only the exception itself counts.)
  *
- * <p>The sleeper and the random numbers are parameters, so the grading tests can check every delay
- * exactly without waiting. Grade it with {@code ./course grade 3 --exercise 3.2}; the specification
+ * <p>Errors are the given {@link io.rvlab.exercises.ch03.StatusException} (code and reason of a
+ * kube-apiserver {@code Status}), in this package: not chapter 2's class of the same name.
+ * The sleeper and the random numbers are parameters, so the grading tests can check every wait
+ * exactly without a clock. Grade it with {@code ./course grade 3 --exercise 3.2}; the specification
  * is {@code RetryOnConflictTest}.
  */
 public final class RetryOnConflict {
@@ -43,7 +38,10 @@ public final class RetryOnConflict {
     }
 
     // tag::signature[]
-    /** apimachinery's {@code wait.Backoff} (without {@code Cap}); durations in nanoseconds are exact. */
+    /**
+     * apimachinery's {@code wait.Backoff}, without {@code Cap}: its {@code Steps}, {@code Duration},
+     * {@code Factor} and {@code Jitter}. Go's {@code time.Duration} is a whole number of nanoseconds.
+     */
     public record Backoff(int steps, Duration duration, double factor, double jitter) {
         public Backoff {
             if (steps < 1) {
@@ -58,7 +56,7 @@ public final class RetryOnConflict {
     /** {@code retry.DefaultBackoff}: for an update racing a controller. */
     public static final Backoff DEFAULT_BACKOFF = new Backoff(4, Duration.ofMillis(10), 5.0, 0.1);
 
-    /** The reasons apimachinery knows ({@code knownReasons}); a 409 with any other reason is a conflict. */
+    /** The reasons apimachinery knows: {@code knownReasons} in {@code k8s.io/apimachinery/pkg/api/errors}. */
     public static final Set<String> KNOWN_REASONS = Set.of("Unauthorized", "Forbidden", "NotFound",
             "AlreadyExists", "Conflict", "Gone", "Invalid", "ServerTimeout", "StoreReadError", "Timeout",
             "TooManyRequests", "BadRequest", "MethodNotAllowed", "NotAcceptable", "RequestEntityTooLarge",
@@ -80,9 +78,10 @@ public final class RetryOnConflict {
     }
 
     /**
-     * Whether {@code error} is a conflict, as apimachinery's {@code IsConflict} decides: a
-     * {@link StatusException} with reason {@code Conflict}, or with code 409 and a reason that is
-     * not in {@link #KNOWN_REASONS} (an empty or null reason included). Anything else is not.
+     * Whether {@code error} is a conflict, as apimachinery's {@code errors.IsConflict} decides from
+     * a {@code Status}'s reason and code (here a {@link StatusException}'s; client-go also looks
+     * inside wrapped errors, here only the exception itself counts). Not every 409 is a conflict:
+     * {@code AlreadyExists} is a 409 too, and creating the same name again cannot help.
      */
     public static boolean isConflict(Throwable error) {
         throw new UnsupportedOperationException("TODO exercise 3.2");
@@ -92,12 +91,13 @@ public final class RetryOnConflict {
      * client-go's {@code RetryOnConflict(backoff, fn)}, with the sleeps and the random numbers
      * injected.
      *
-     * @param sleeper called once before every attempt but the first, with that sleep's duration
-     * @param random a number in [0, 1) for each sleep's jitter, asked once per sleep
+     * @param backoff how many attempts at most, and the waits between them ({@code wait.Backoff}'s)
+     * @param sleeper does every wait between two attempts, each with its duration
+     * @param random a number in [0, 1) for a wait's jitter, asked once per wait, when it is computed
      * @param fn one attempt: read, modify, write; it returns the result or throws
      * @return what the first successful attempt returned
-     * @throws RuntimeException what {@code fn} threw: at once if it is not a conflict; the last
-     *     conflict (the very same exception) after {@code backoff.steps()} attempts
+     * @throws RuntimeException what {@code fn} threw: at once if it is not a conflict; when the
+     *     attempts run out, the last conflict (the very same exception)
      */
     public static <T> T retryOnConflict(Backoff backoff, Sleeper sleeper, DoubleSupplier random, Supplier<T> fn) {
         throw new UnsupportedOperationException("TODO exercise 3.2");

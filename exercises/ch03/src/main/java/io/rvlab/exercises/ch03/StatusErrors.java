@@ -21,8 +21,10 @@ package io.rvlab.exercises.ch03;
  *   <li>NotFound (404): {@code <resource> "<name>" not found} (GOLD c1.11, c2.4).</li>
  * </ul>
  *
- * <p>Grade it with {@code ./course grade 3 --exercise 3.6}; the specification is
- * {@code StatusErrorsTest}.
+ * <p>Nothing is given: build the JSON text with Jackson or by hand. The course servers' own
+ * {@code io.rvlab.ch02.api.Status} and {@code io.rvlab.ch03.api.Conflicts} already write these
+ * bodies; they are not for you to call (a grading test checks that your class does not). Grade it
+ * with {@code ./course grade 3 --exercise 3.6}; the specification is {@code StatusErrorsTest}.
  */
 public final class StatusErrors {
 

@@ -24,7 +24,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * reported. Where both sides hold an object, the check goes down key by key; a key that only one
  * side changed is never a conflict. "No value" and {@code null} are the same thing here.
  *
- * <p>Grade it with
+ * <p>Given: throw {@link io.rvlab.exercises.ch03.MergeConflictException} (this package), with the
+ * conflicting fields' paths. Objects are Jackson's {@code JsonNode}/{@code ObjectNode}; the chapter 3
+ * server's own merge patch ({@code io.rvlab.ch03.registry.MergePatch}) is not for you to call: a
+ * grading test checks that your class does not. Grade it with
  * {@code ./course grade 3 --exercise 3.4}; the specification is {@code ThreeWayMergeTest}.
  */
 public final class ThreeWayMerge {

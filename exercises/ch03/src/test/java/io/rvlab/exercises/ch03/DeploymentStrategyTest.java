@@ -214,6 +214,17 @@ class DeploymentStrategyTest {
     // ---------------------------------------------------------------------------------------------
 
     /** A Deployment as stored after some updates: generation g, a status from its controller. */
+    @Test
+    @DisplayName("the rule is yours: it does not hand the decision to chapter 3's own DeploymentUpdateStrategy")
+    void theRuleIsYourOwn() {
+        // An untouched skeleton has no rule at all: its TODO marks the exercise as not started.
+        DeploymentStrategy.prepareForUpdate(stored(1), stored(1));
+        OwnCode.assertDoesNotBorrow(DeploymentStrategy.class, java.util.List.of(
+                "io/rvlab/ch03/registry/DeploymentUpdateStrategy", "io/rvlab/ch03/registry/UpdateStrategy",
+                "io/rvlab/ch03/registry/ServedTypes"),
+                "not hand it to the chapter 3 server's DeploymentUpdateStrategy (the rule the server already uses)");
+    }
+
     private static ObjectNode stored(long g) {
         ObjectNode o = parse(CREATE);
         o.withObjectProperty("metadata").put("generation", g);

@@ -377,6 +377,28 @@ class GuaranteedUpdateTest {
     }
 
     // ------------------------------------------------------------------------------------------
+    // The update is yours
+    // ------------------------------------------------------------------------------------------
+
+    /** What the course already has: chapter 3's own guaranteed update, and the store that calls it. */
+    private static final List<String> COURSE_UPDATES = List.of("io/rvlab/ch03/storage/EtcdUpdatableStorage",
+            "io/rvlab/ch03/storage/UpdatableStorage", "io/rvlab/ch03/registry/UpdatingRegistryStore",
+            "io/rvlab/exercises/ch03/capstone/YourStorage", "guaranteedUpdate");
+
+    @Test
+    @DisplayName("the update is yours: it does not hand the work to chapter 3's own GuaranteedUpdate")
+    void theUpdateIsYourOwn() throws Exception {
+        // An untouched skeleton has no update at all: its TODO (answered by the server) marks the exercise as not started.
+        String name = create("data", "v1");
+        ObjectNode read = get(name);
+        ((ObjectNode) read.get("data")).put("data", "v2");
+        put(name, read);
+
+        OwnCode.assertDoesNotBorrow(GuaranteedUpdate.class, COURSE_UPDATES, "on the KV you are given, not hand it to"
+                + " chapter 3's EtcdUpdatableStorage.guaranteedUpdate (or the UpdatingRegistryStore or YourStorage that call it)");
+    }
+
+    // ------------------------------------------------------------------------------------------
     // The golden transcripts
     // ------------------------------------------------------------------------------------------
 

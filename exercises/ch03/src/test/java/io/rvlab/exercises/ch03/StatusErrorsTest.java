@@ -110,4 +110,14 @@ class StatusErrorsTest {
                 + " \\\"cm-del\\\" not found\",\"reason\":\"NotFound\",\"details\":{\"name\":\"cm-del\",\"kind\":\"configmaps\"},"
                 + "\"code\":404}");
     }
+
+    @Test
+    @DisplayName("the bodies are yours: they are not the chapter 2 and 3 servers' own Status objects")
+    void theBodiesAreYourOwn() {
+        // An untouched skeleton has no body at all: its TODO marks the exercise as not started.
+        StatusErrors.notFound("", "configmaps", "cm-a");
+        OwnCode.assertDoesNotBorrow(StatusErrors.class, java.util.List.of("io/rvlab/ch02/api/Status",
+                "io/rvlab/ch03/api/Conflicts", "io/rvlab/ch02/api/GroupResource"),
+                "not hand it to the course servers' Status, Conflicts or StatusException, which already build these bodies");
+    }
 }

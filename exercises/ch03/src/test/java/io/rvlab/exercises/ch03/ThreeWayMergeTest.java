@@ -215,4 +215,14 @@ class ThreeWayMergeTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    @DisplayName("the merge is yours: it does not hand the patch to chapter 3's own MergePatch")
+    void theMergeIsYourOwn() {
+        // An untouched skeleton has no merge at all: its TODO marks the exercise as not started.
+        ThreeWayMerge.applyMergePatch(json("{}"), json("{\"a\":1}"));
+        OwnCode.assertDoesNotBorrow(ThreeWayMerge.class, java.util.List.of("io/rvlab/ch03/registry/MergePatch",
+                "io/rvlab/ch03/registry/StrategicMergePatch", "io/rvlab/ch03/registry/JsonPatch"),
+                "not hand it to the chapter 3 server's MergePatch.apply (the server's PATCH code)");
+    }
 }
