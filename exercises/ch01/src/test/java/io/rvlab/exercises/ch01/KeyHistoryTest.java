@@ -11,6 +11,7 @@ import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.etcd.KeyPrefix;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,6 +58,31 @@ class KeyHistoryTest {
         assertThat(history)
                 .as("all four versions, oldest first, with the mod_revision and version etcd gave each write")
                 .containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    @DisplayName("one read per version, however many other writes happened in between")
+    void oneReadPerVersion(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("sparse");
+        List<Version> expected = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            long revision = etcd.put(key, "v" + i);
+            expected.add(new Version("v" + i, revision, i));
+            for (int n = 0; n < 10; n++) {
+                etcd.put(prefix.key("busy"), "noise " + i + "." + n); // 10 revisions that are not this key's
+            }
+        }
+        AtomicInteger reads = new AtomicInteger();
+
+        List<Version> history = KeyHistory.history(ObservedKv.countingReads(client.getKVClient(), reads), key);
+
+        assertThat(history).containsExactlyElementsOf(expected);
+        assertThat(reads.get())
+                .as("3 versions among %d revisions of other writes: each version's numbers say where the"
+                        + " previous one is, so a few reads suffice; %d reads means revisions were tried one by one",
+                        30, reads.get())
+                .isLessThanOrEqualTo(expected.size() + 2);
     }
 
     @Test
