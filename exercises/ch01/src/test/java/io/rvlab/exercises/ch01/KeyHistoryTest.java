@@ -124,6 +124,23 @@ class KeyHistoryTest {
     }
 
     @Test
+    @DisplayName("a key created exactly at the compaction revision still has its whole history")
+    void createdAtTheCompactionRevision(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("edge");
+        long created = etcd.put(key, "v1");
+        long updated = etcd.put(key, "v2");
+        etcd.compact(created); // everything before the key's creation is forgotten, nothing of the key
+        assertThat(etcd.readFailsAt(key, created - 1)).as("test setup: etcd should refuse to read at %d", created - 1)
+                .isTrue();
+
+        assertThat(KeyHistory.history(client.getKVClient(), key))
+                .as("the key was created at %d, the very revision etcd was compacted at: all of its history is"
+                        + " still there, and nothing before %d belongs to it", created, created)
+                .containsExactly(new Version("v1", created, 1), new Version("v2", updated, 2));
+    }
+
+    @Test
     @DisplayName("a history reaching into compacted revisions is an error, not a shorter list")
     void compactedHistory(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
