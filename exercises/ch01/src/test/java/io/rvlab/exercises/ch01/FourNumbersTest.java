@@ -156,13 +156,17 @@ class FourNumbersTest {
         for (String name : names) {
             etcd.put(name, "x");
         }
+        // Keys that sort before and after everything under the prefix.
         etcd.put(prefix.key("elsewhere"), "not mine either");
+        String after = listed.substring(0, listed.length() - 1) + "0-after"; // '0' sorts after '/'
+        etcd.put(after, "not mine either");
+        etcd.put(prefix.key("zz-last"), "not mine either");
 
         Listing listing = FourNumbers.list(client.getKVClient(), listed);
 
         assertThat(listing.keys().keySet())
-                .as("every key whose name starts with %s, by full name, in key order; %s does not start with it",
-                        listed, sibling)
+                .as("every key whose name starts with %s, by full name, in key order; %s and %s do not start with it",
+                        listed, sibling, after)
                 .containsExactly(prefix.key("list/a"), prefix.key("list/b/deeper"), prefix.key("list/c"));
         for (String name : names) {
             assertSameAsEtcd(etcd, name, listing.keys().get(name));
