@@ -7,10 +7,12 @@ import java.util.Map;
  * <b>Exercise 1.3: many keys, one revision.</b>
  *
  * <p>What does the store's revision count? The grading tests count it through etcd while your method
- * writes several keys, and they expect it to move as little as etcd allows, with every key written
- * carrying the same {@code mod_revision}. That property is why one Kubernetes resourceVersion can name
- * a consistent snapshot of many objects: everything a single step of the store wrote shares one
- * revision, and nothing shares it by accident.
+ * writes and deletes several keys, and they expect it to move as little as etcd allows, with every key
+ * written carrying the same {@code mod_revision}. That property is why one Kubernetes resourceVersion
+ * can name a consistent snapshot of many objects: everything a single step of the store changed shares
+ * one revision, whether it was a create, an update or a delete, and nothing shares it by accident.
+ * The chapter writes several keys at once; here some entries delete instead, and a call that changes
+ * nothing must not cost a revision.
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.3}; the specification is
  * {@code AtomicWritesTest}.
@@ -22,12 +24,14 @@ public final class AtomicWrites {
 
     // tag::signature[]
     /**
-     * Writes every entry of {@code entries} (key to value, UTF-8) as one change of the store:
-     * other clients see all of them or none, and the store's revision moves by exactly one.
+     * Applies every entry of {@code entries} (key to value, UTF-8) as one change of the store: a
+     * value puts the key, a {@code null} value deletes it. Other clients see all of it or none,
+     * and the store's revision moves by exactly one if anything changed.
      *
-     * @return the store's revision after the write, which is the mod_revision of every key
-     *     written. With no entries nothing is written, the revision does not move, and the
-     *     current revision is returned.
+     * @return the store's revision after the change, which is the mod_revision of every key
+     *     written and the revision at which every deleted key disappeared. When nothing changes
+     *     (no entries, or only deletes of keys that do not exist) the revision does not move and
+     *     the current revision is returned.
      */
     public static long putAll(KV kv, Map<String, String> entries) {
         throw new UnsupportedOperationException("TODO exercise 1.3");

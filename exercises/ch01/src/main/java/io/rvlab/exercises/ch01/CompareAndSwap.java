@@ -9,7 +9,9 @@ import io.etcd.jetcd.KV;
  * same object and both write back must not both succeed, or one of their updates is silently lost.
  * Kubernetes' optimistic concurrency (chapter 3, the 409 Conflict) is this operation, with the
  * object's resourceVersion as the {@code mod_revision} the caller saw. The grading tests race two
- * independent clients against each other, many times: any gap between deciding and writing is found.
+ * independent clients against each other, many times, and let another client write at the worst
+ * moment, right after any read your code makes: any gap between deciding and writing is found.
+ * Talk to etcd through the {@code KV} you are given (jetcd's {@code io.etcd.jetcd.KV}).
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.5}; the specification is
  * {@code CompareAndSwapTest}.
@@ -22,7 +24,8 @@ public final class CompareAndSwap {
     // tag::signature[]
     /**
      * Puts {@code value} under {@code key} only if the key's mod_revision is still
-     * {@code expectedModRevision}, in a single etcd transaction (no separate read first).
+     * {@code expectedModRevision} at the moment of the put: no other write may land between the
+     * check and the write.
      *
      * @param expectedModRevision the mod_revision the caller last saw; 0 means "the key must not
      *     exist" (create only if absent)

@@ -1,7 +1,7 @@
 package io.rvlab.exercises.ch01;
 
 import io.etcd.jetcd.KV;
-import java.util.Optional;
+import java.util.SortedMap;
 
 /**
  * <b>Exercise 1.1: read the four numbers.</b>
@@ -11,7 +11,8 @@ import java.util.Optional;
  * this course on them: an object's resourceVersion is its key's {@code mod_revision}, a list's is the
  * store's {@code revision} at the read. Telling them apart is the first skill: the store's number moves
  * with every write to any key, a key's numbers only with writes to that key, and a delete ends a key's
- * life. {@code etcdctl get KEY -w json} shows all four.
+ * life. The chapter reads one key; here you read what a Kubernetes list reads, every key under a
+ * prefix ({@code etcdctl get PREFIX --prefix -w json} shows all four numbers).
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.1}; the specification is
  * {@code FourNumbersTest}.
@@ -26,18 +27,21 @@ public final class FourNumbers {
     public record KeyRevisions(long createRevision, long modRevision, long version) {
     }
 
-    /** What one read tells you: the store's revision, and the key's numbers if the key exists. */
-    public record Reading(long revision, Optional<KeyRevisions> key) {
+    /**
+     * What one list tells you: the store's revision, and every key that exists under the prefix
+     * (its full name) with its numbers, in key order.
+     */
+    public record Listing(long revision, SortedMap<String, KeyRevisions> keys) {
     }
 
     /**
-     * Reads {@code key} (exactly that key, not a prefix) and returns the four numbers.
+     * Lists every key whose name starts with {@code prefix}, as one consistent read.
      *
-     * @return {@code revision} is the revision in the response header (the store's, not the
-     *     key's); {@code key} is empty when the key does not exist, and the revision is still
-     *     filled in.
+     * @return {@code revision} is the store's revision at that read (not any key's);
+     *     {@code keys} holds exactly the keys that exist under the prefix, and is empty when there
+     *     are none, in which case the revision is still filled in.
      */
-    public static Reading read(KV kv, String key) {
+    public static Listing list(KV kv, String prefix) {
         throw new UnsupportedOperationException("TODO exercise 1.1");
     }
     // end::signature[]

@@ -9,9 +9,11 @@ import java.util.List;
  * <p>etcd keeps every version of a key, but it has no "list the versions of this key" call: all a
  * client can do is read the key as it is, or as it was at some revision. Yet the numbers etcd keeps
  * with each version are enough to find every earlier one, without guessing revisions and without
- * reading the whole store. Your method returns the key's versions since its current life began, and
- * refuses to return a history with a hole in it: an audit that silently skips versions is worse than
- * none. (The reads are the ones of exercise 1.2.)
+ * reading the whole store: the grading tests count your reads, and a key with three versions among
+ * many other writes must cost a handful of reads, not one per revision. Your method returns the key's
+ * versions since its current life began, and refuses to return a history with a hole in it: an audit
+ * that silently skips versions is worse than none. (The reads are the ones of exercise 1.2; report a
+ * compacted history with the given {@code io.rvlab.exercises.ch01.RevisionCompactedException}.)
  *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.4}; the specification is
  * {@code KeyHistoryTest}.
@@ -32,7 +34,8 @@ public final class KeyHistory {
      * @return versions 1, 2, ... up to the current one; only the current life of the key (nothing
      *     from before a delete); an empty list if the key does not exist now.
      * @throws RevisionCompactedException if part of that history has been compacted away (a
-     *     partial history would silently lie).
+     *     partial history would silently lie); its {@code requestedRevision()} is a revision you
+     *     tried to read. A history that is whole is returned, however much before it was compacted.
      */
     public static List<Version> history(KV kv, String key) {
         throw new UnsupportedOperationException("TODO exercise 1.4");

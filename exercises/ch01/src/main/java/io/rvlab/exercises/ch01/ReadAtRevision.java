@@ -27,11 +27,12 @@ public final class ReadAtRevision {
      *
      * @return the value (as UTF-8 text) the key held at that revision; empty if the key did not
      *     exist then (not yet created, or deleted).
-     * @throws RevisionCompactedException if etcd has compacted that revision away; its
-     *     {@code requestedRevision()} is the {@code revision} asked for.
-     * @throws IllegalArgumentException if {@code revision} is 0 or negative (to etcd, 0 means
-     *     "the latest", which is not what the caller asked), or ahead of the store's current
-     *     revision (the future cannot be read); the message names the revision asked for.
+     * @throws RevisionCompactedException (the given {@code io.rvlab.exercises.ch01.RevisionCompactedException})
+     *     if etcd has compacted that revision away; its {@code requestedRevision()} is the
+     *     {@code revision} asked for.
+     * @throws IllegalArgumentException if {@code revision} is 0 or negative (not a revision the
+     *     caller can mean), or ahead of the store's current revision (the future cannot be read);
+     *     the message names the revision asked for. Nothing else is ever read in their place.
      */
     public static Optional<String> valueAt(KV kv, String key, long revision) {
         throw new UnsupportedOperationException("TODO exercise 1.2");

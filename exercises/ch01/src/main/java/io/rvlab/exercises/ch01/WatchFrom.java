@@ -36,9 +36,11 @@ public final class WatchFrom {
      * returns the first {@code count} changes in the order etcd delivers them. Changes that
      * happen after the call started count too. The watch is closed before returning.
      *
-     * @throws TimeoutException if fewer than {@code count} changes arrive within {@code timeout}
-     * @throws RevisionCompactedException if {@code fromRevision} has been compacted; its
-     *     {@code requestedRevision()} is {@code fromRevision}
+     * @throws TimeoutException ({@code java.util.concurrent.TimeoutException}) if fewer than
+     *     {@code count} changes arrive within {@code timeout}, never a shorter list
+     * @throws RevisionCompactedException (the given {@code io.rvlab.exercises.ch01.RevisionCompactedException})
+     *     if {@code fromRevision} has been compacted; its {@code requestedRevision()} is
+     *     {@code fromRevision}
      */
     public static List<Change> firstChanges(Client client, String prefix, long fromRevision, int count,
             Duration timeout) throws TimeoutException {

@@ -84,6 +84,59 @@ class AtomicWritesTest {
     }
 
     @Test
+    @DisplayName("puts and deletes in the same call: one revision for all of them")
+    void putsAndDeletesTogether(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String kept = prefix.key("kept");
+        String doomed = prefix.key("doomed");
+        String fresh = prefix.key("fresh");
+        long keptCreated = etcd.put(kept, "v1");
+        etcd.put(doomed, "about to go");
+        long before = etcd.currentRevision();
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put(kept, "v2");
+        entries.put(doomed, null); // null: delete the key
+        entries.put(fresh, "new");
+
+        long returned = AtomicWrites.putAll(client.getKVClient(), entries);
+
+        assertThat(etcd.currentRevision())
+                .as("two puts and a delete as one change: the revision should rise from %d by exactly one", before)
+                .isEqualTo(before + 1);
+        assertThat(returned).as("putAll should return the revision of that change").isEqualTo(before + 1);
+        assertThat(etcd.get(doomed)).as("%s was mapped to null, so it must be deleted", doomed).isEmpty();
+        assertThat(etcd.getPrefixAt(doomed, returned - 1))
+                .as("one revision earlier, %s still existed: the delete happened in the same change", doomed)
+                .hasSize(1);
+        KeyValue overwritten = etcd.existing(kept);
+        assertThat(Direct.text(overwritten.getValue())).isEqualTo("v2");
+        assertThat(overwritten.getModRevision()).as("mod_revision of %s", kept).isEqualTo(returned);
+        assertThat(overwritten.getCreateRevision()).as("overwriting keeps create_revision").isEqualTo(keptCreated);
+        KeyValue added = etcd.existing(fresh);
+        assertThat(Direct.text(added.getValue())).isEqualTo("new");
+        assertThat(added.getModRevision()).as("mod_revision of %s", fresh).isEqualTo(returned);
+    }
+
+    @Test
+    @DisplayName("deleting only keys that do not exist changes nothing: no new revision")
+    void deletingOnlyMissingKeys(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        etcd.put(prefix.key("something"), "so the store is not empty");
+        long before = etcd.currentRevision();
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put(prefix.key("never-there"), null);
+        entries.put(prefix.key("not-there-either"), null);
+
+        long returned = AtomicWrites.putAll(client.getKVClient(), entries);
+
+        assertThat(etcd.currentRevision())
+                .as("deleting keys that do not exist changes nothing, so the revision must stay at %d", before)
+                .isEqualTo(before);
+        assertThat(returned).as("nothing changed: return the current revision %d", before).isEqualTo(before);
+        assertThat(etcd.getPrefix(prefix.value())).as("nothing may be created").hasSize(1);
+    }
+
+    @Test
     @DisplayName("fifty keys, one revision, counted through etcd")
     void fiftyKeys(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);

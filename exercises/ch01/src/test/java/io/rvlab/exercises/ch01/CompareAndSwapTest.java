@@ -4,6 +4,7 @@ import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
@@ -14,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -93,6 +95,36 @@ class CompareAndSwapTest {
         assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "again", 0))
                 .as("after a delete, 0 should match again").isTrue();
         assertThat(etcd.get(key).orElseThrow().getVersion()).as("a recreated key starts at version 1").isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("a write that lands right after any read of yours is never overwritten")
+    void writeBetweenReadAndPut(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("contended");
+        long seen = etcd.put(key, "start");
+        AtomicInteger intruded = new AtomicInteger();
+        // Another client writes the key at the worst moment: just after each read your code makes.
+        KV observed = ObservedKv.writeAfterEachRead(client.getKVClient(), () -> {
+            etcd.put(key, "theirs-" + intruded.incrementAndGet());
+        });
+
+        boolean applied = CompareAndSwap.putIfUnchanged(observed, key, "mine", seen);
+
+        KeyValue now = etcd.get(key).orElseThrow();
+        if (intruded.get() > 0) {
+            assertThat(applied)
+                    .as("your code read %s, then another client wrote it (mod_revision %d is no longer %d),"
+                            + " then your put ran anyway: a read followed by a put loses that update;"
+                            + " let etcd compare and write in one step", key, now.getModRevision(), seen)
+                    .isFalse();
+            assertThat(Direct.text(now.getValue())).as("the other client's write must survive")
+                    .isEqualTo("theirs-" + intruded.get());
+        } else {
+            assertThat(applied).as("nobody else wrote %s since mod_revision %d: the swap should apply", key, seen)
+                    .isTrue();
+            assertThat(Direct.text(now.getValue())).isEqualTo("mine");
+        }
     }
 
     @Test

@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.rvlab.exercises.ch01.FourNumbers.KeyRevisions;
-import io.rvlab.exercises.ch01.FourNumbers.Reading;
+import io.rvlab.exercises.ch01.FourNumbers.Listing;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.KeyPrefix;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Grading tests for exercise 1.1 (read the four numbers). Each test writes keys straight to etcd,
- * calls your {@link FourNumbers#read}, and compares what you return with what etcd itself reports.
+ * calls your {@link FourNumbers#list}, and compares what you return with what etcd itself reports.
+ * The keys listed live under {@code prefix.key("list/")}; the other writes go elsewhere.
  */
 @ExtendWith(EtcdExtension.class)
 @Timeout(60)
@@ -27,15 +29,12 @@ class FourNumbersTest {
     @DisplayName("a key written once: created and modified at that write, version 1")
     void keyWrittenOnce(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
-        String key = prefix.key("once");
+        String key = prefix.key("list/once");
         long written = etcd.put(key, "v1");
 
-        Reading reading = FourNumbers.read(client.getKVClient(), key);
+        Listing listing = FourNumbers.list(client.getKVClient(), prefix.key("list/"));
 
-        assertThat(reading.key())
-                .as("the key %s exists, so key() must not be empty", key)
-                .isPresent();
-        KeyRevisions numbers = reading.key().get();
+        KeyRevisions numbers = listed(listing, key);
         assertThat(numbers.createRevision())
                 .as("create_revision should be the revision of the put that created the key (%d)", written)
                 .isEqualTo(written);
@@ -43,8 +42,8 @@ class FourNumbersTest {
                 .as("mod_revision should be the revision of the last put (%d)", written)
                 .isEqualTo(written);
         assertThat(numbers.version()).as("version should be 1 after one put").isEqualTo(1);
-        assertThat(reading.revision())
-                .as("the header revision can never be behind the key's mod_revision")
+        assertThat(listing.revision())
+                .as("the store's revision can never be behind a key's mod_revision")
                 .isGreaterThanOrEqualTo(written);
         assertSameAsEtcd(etcd, key, numbers);
     }
@@ -53,12 +52,14 @@ class FourNumbersTest {
     @DisplayName("every put raises version and mod_revision, never create_revision")
     void threePuts(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
-        String key = prefix.key("three");
+        String key = prefix.key("list/three");
         long first = etcd.put(key, "v1");
+        etcd.put(prefix.key("other"), "x"); // writes to another key: revisions, but not this key's versions
         etcd.put(key, "v2");
+        etcd.put(prefix.key("other"), "y");
         long last = etcd.put(key, "v3");
 
-        KeyRevisions numbers = presentKey(FourNumbers.read(client.getKVClient(), key), key);
+        KeyRevisions numbers = listed(FourNumbers.list(client.getKVClient(), prefix.key("list/")), key);
 
         assertThat(numbers.createRevision())
                 .as("create_revision should stay at the first put (%d)", first)
@@ -66,43 +67,47 @@ class FourNumbersTest {
         assertThat(numbers.modRevision())
                 .as("mod_revision should follow the last put (%d)", last)
                 .isEqualTo(last);
-        assertThat(numbers.version()).as("version should be 3 after three puts").isEqualTo(3);
+        assertThat(numbers.version())
+                .as("version counts this key's puts (3), not the revisions between %d and %d", first, last)
+                .isEqualTo(3);
         assertSameAsEtcd(etcd, key, numbers);
     }
 
     @Test
-    @DisplayName("the header revision is the store's, not the key's mod_revision")
+    @DisplayName("the list's revision is the store's, not any key's mod_revision")
     void headerRevisionIsTheStores(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
-        String key = prefix.key("quiet");
-        long written = etcd.put(key, "v1");
-        // Other writes raise the store's revision but leave our key alone.
+        String a = prefix.key("list/a");
+        String b = prefix.key("list/b");
+        etcd.put(a, "v1");
+        long newestListed = etcd.put(b, "v1");
+        // Other writes raise the store's revision but leave the listed keys alone.
         etcd.put(prefix.key("busy"), "a");
         etcd.put(prefix.key("busy"), "b");
         long laterWrite = etcd.put(prefix.key("busy"), "c");
 
-        Reading reading = FourNumbers.read(client.getKVClient(), key);
+        Listing listing = FourNumbers.list(client.getKVClient(), prefix.key("list/"));
 
-        assertThat(reading.revision())
+        assertThat(listing.revision())
                 .as("revision should come from the response header: the store was at %d or later,"
-                        + " while the key's mod_revision is only %d", laterWrite, written)
+                        + " while the newest listed key was written at %d", laterWrite, newestListed)
                 .isGreaterThanOrEqualTo(laterWrite);
-        assertThat(presentKey(reading, key).modRevision())
+        assertThat(listed(listing, b).modRevision())
                 .as("writes to other keys must not change this key's mod_revision")
-                .isEqualTo(written);
+                .isEqualTo(newestListed);
     }
 
     @Test
     @DisplayName("delete then recreate: create_revision and version start over")
     void deleteThenRecreate(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
-        String key = prefix.key("reborn");
+        String key = prefix.key("list/reborn");
         long firstLife = etcd.put(key, "old-1");
         etcd.put(key, "old-2");
         long deleted = etcd.delete(key);
         long recreated = etcd.put(key, "new-1");
 
-        KeyRevisions numbers = presentKey(FourNumbers.read(client.getKVClient(), key), key);
+        KeyRevisions numbers = listed(FourNumbers.list(client.getKVClient(), prefix.key("list/")), key);
 
         assertThat(numbers.version())
                 .as("version should restart at 1 after delete+recreate, got %d", numbers.version())
@@ -116,55 +121,69 @@ class FourNumbersTest {
     }
 
     @Test
-    @DisplayName("a missing key: no numbers, but the header revision is still there")
-    void missingKey(Client client, KeyPrefix prefix) {
+    @DisplayName("nothing under the prefix: no keys, but the store's revision is still there")
+    void nothingUnderThePrefix(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
-        String neverWritten = prefix.key("never-written");
-        String deleted = prefix.key("deleted");
+        String deleted = prefix.key("gone/deleted");
         etcd.put(deleted, "short-lived");
         long before = etcd.delete(deleted);
 
-        Reading missing = FourNumbers.read(client.getKVClient(), neverWritten);
-        Reading gone = FourNumbers.read(client.getKVClient(), deleted);
+        Listing never = FourNumbers.list(client.getKVClient(), prefix.key("never-written/"));
+        Listing gone = FourNumbers.list(client.getKVClient(), prefix.key("gone/"));
         long after = etcd.currentRevision();
 
-        assertThat(missing.key()).as("a key that was never written has no numbers: expected Optional.empty()").isEmpty();
-        assertThat(gone.key()).as("a deleted key has no numbers: expected Optional.empty()").isEmpty();
-        for (Reading reading : new Reading[] {missing, gone}) {
-            assertThat(reading.revision())
-                    .as("even for a missing key the response header carries the store's revision,"
+        assertThat(never.keys()).as("nothing was ever written under %s: expected no keys", prefix.key("never-written/"))
+                .isEmpty();
+        assertThat(gone.keys()).as("the only key under %s was deleted: a deleted key is not listed", prefix.key("gone/"))
+                .isEmpty();
+        for (Listing listing : new Listing[] {never, gone}) {
+            assertThat(listing.revision())
+                    .as("even with no keys the response header carries the store's revision,"
                             + " which was between %d and %d during the read", before, after)
                     .isBetween(before, after);
         }
     }
 
     @Test
-    @DisplayName("a key is an exact name, not a prefix")
-    void exactKeyNotPrefix(Client client, KeyPrefix prefix) {
+    @DisplayName("every key under the prefix, in key order, and nothing beside it")
+    void everyKeyUnderThePrefix(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
-        long longer = etcd.put(prefix.key("abc"), "longer name");
-        String shorter = prefix.key("ab");
+        String listed = prefix.key("list/");
+        // Same characters as the prefix without its final '/': a sibling, not a key under the prefix.
+        String sibling = listed.substring(0, listed.length() - 1) + "-sibling";
+        etcd.put(sibling, "not mine");
+        List<String> names = List.of(prefix.key("list/c"), prefix.key("list/a"), prefix.key("list/b/deeper"));
+        for (String name : names) {
+            etcd.put(name, "x");
+        }
+        // Keys that sort before and after everything under the prefix.
+        etcd.put(prefix.key("elsewhere"), "not mine either");
+        String after = listed.substring(0, listed.length() - 1) + "0-after"; // '0' sorts after '/'
+        etcd.put(after, "not mine either");
+        etcd.put(prefix.key("zz-last"), "not mine either");
 
-        Reading reading = FourNumbers.read(client.getKVClient(), shorter);
+        Listing listing = FourNumbers.list(client.getKVClient(), listed);
 
-        assertThat(reading.key())
-                .as("%s does not exist; only %s does (read exactly the key asked for, not a prefix)",
-                        shorter, prefix.key("abc"))
-                .isEmpty();
-        assertThat(reading.revision()).isGreaterThanOrEqualTo(longer);
+        assertThat(listing.keys().keySet())
+                .as("every key whose name starts with %s, by full name, in key order; %s and %s do not start with it",
+                        listed, sibling, after)
+                .containsExactly(prefix.key("list/a"), prefix.key("list/b/deeper"), prefix.key("list/c"));
+        for (String name : names) {
+            assertSameAsEtcd(etcd, name, listing.keys().get(name));
+        }
     }
 
-    private static KeyRevisions presentKey(Reading reading, String key) {
-        assertThat(reading).as("read(...) returned null").isNotNull();
-        assertThat(reading.key()).as("the key %s exists, so key() must not be empty", key).isPresent();
-        return reading.key().get();
+    private static KeyRevisions listed(Listing listing, String key) {
+        assertThat(listing).as("list(...) returned null").isNotNull();
+        assertThat(listing.keys()).as("the key %s exists, so it must be listed by its full name", key).containsKey(key);
+        return listing.keys().get(key);
     }
 
     /** What etcd itself says about the key, read independently of your code. */
     private static void assertSameAsEtcd(Direct etcd, String key, KeyRevisions yours) {
         KeyValue truth = etcd.get(key).orElseThrow();
         assertThat(yours)
-                .as("your numbers should equal etcd's own (create_revision, mod_revision, version)")
+                .as("your numbers for %s should equal etcd's own (create_revision, mod_revision, version)", key)
                 .isEqualTo(new KeyRevisions(truth.getCreateRevision(), truth.getModRevision(), truth.getVersion()));
     }
 }

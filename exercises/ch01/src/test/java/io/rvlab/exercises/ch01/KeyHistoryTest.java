@@ -11,6 +11,7 @@ import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.etcd.KeyPrefix;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -60,6 +61,31 @@ class KeyHistoryTest {
     }
 
     @Test
+    @DisplayName("one read per version, however many other writes happened in between")
+    void oneReadPerVersion(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("sparse");
+        List<Version> expected = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            long revision = etcd.put(key, "v" + i);
+            expected.add(new Version("v" + i, revision, i));
+            for (int n = 0; n < 10; n++) {
+                etcd.put(prefix.key("busy"), "noise " + i + "." + n); // 10 revisions that are not this key's
+            }
+        }
+        AtomicInteger reads = new AtomicInteger();
+
+        List<Version> history = KeyHistory.history(ObservedKv.countingReads(client.getKVClient(), reads), key);
+
+        assertThat(history).containsExactlyElementsOf(expected);
+        assertThat(reads.get())
+                .as("3 versions among %d revisions of other writes: each version's numbers say where the"
+                        + " previous one is, so a few reads suffice; %d reads means revisions were tried one by one",
+                        30, reads.get())
+                .isLessThanOrEqualTo(expected.size() + 2);
+    }
+
+    @Test
     @DisplayName("only the current life of the key: the walk stops at create_revision")
     void stopsAtDeleteRecreateBoundary(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
@@ -95,6 +121,23 @@ class KeyHistoryTest {
                 .as("a key that does not exist now has an empty history, whatever it was before").isEmpty();
         assertThat(KeyHistory.history(client.getKVClient(), alive))
                 .containsExactly(new Version("still here", aliveRevision, 1));
+    }
+
+    @Test
+    @DisplayName("a key created exactly at the compaction revision still has its whole history")
+    void createdAtTheCompactionRevision(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("edge");
+        long created = etcd.put(key, "v1");
+        long updated = etcd.put(key, "v2");
+        etcd.compact(created); // everything before the key's creation is forgotten, nothing of the key
+        assertThat(etcd.readFailsAt(key, created - 1)).as("test setup: etcd should refuse to read at %d", created - 1)
+                .isTrue();
+
+        assertThat(KeyHistory.history(client.getKVClient(), key))
+                .as("the key was created at %d, the very revision etcd was compacted at: all of its history is"
+                        + " still there, and nothing before %d belongs to it", created, created)
+                .containsExactly(new Version("v1", created, 1), new Version("v2", updated, 2));
     }
 
     @Test

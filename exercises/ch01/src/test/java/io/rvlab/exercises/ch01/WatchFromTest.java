@@ -7,9 +7,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.etcd.jetcd.Client;
 import io.rvlab.exercises.ch01.WatchFrom.Change;
 import io.rvlab.exercises.ch01.WatchFrom.Kind;
+import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.etcd.KeyPrefix;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -137,6 +142,43 @@ class WatchFromTest {
                 .as("the wait should end soon after the %s timeout", timeout)
                 .isGreaterThanOrEqualTo(timeout)
                 .isLessThan(Duration.ofSeconds(10));
+    }
+
+    @Test
+    @DisplayName("the watch is closed when the method returns, on success and on timeout")
+    void closesTheWatch(Client client, Etcd etcdHandle, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        long r1 = etcd.put(prefix.key("k"), "v1");
+        etcd.put(prefix.key("k"), "v2");
+        long before = watchers(etcdHandle);
+
+        WatchFrom.firstChanges(client, prefix.value(), r1, 2, PATIENCE);
+        catchThrowable(() -> WatchFrom.firstChanges(client, prefix.value(), r1, 3, Duration.ofMillis(300)));
+
+        // etcd counts the watchers it serves; a watch left open keeps its watcher (and its stream) alive.
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        long after = watchers(etcdHandle);
+        while (after > before && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            after = watchers(etcdHandle);
+        }
+        assertThat(after)
+                .as("etcd served %d watchers before your two calls and still serves %d after them: close the"
+                        + " watch before returning, whether you return changes or throw", before, after)
+                .isEqualTo(before);
+    }
+
+    /** etcd's own count of the watchers it serves, from its /metrics endpoint. */
+    private static long watchers(Etcd etcd) throws Exception {
+        String endpoint = etcd.endpoints().split(",")[0];
+        HttpResponse<String> metrics = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(endpoint + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return metrics.body().lines()
+                .filter(line -> line.startsWith("etcd_debugging_mvcc_watcher_total "))
+                .mapToLong(line -> (long) Double.parseDouble(line.substring(line.indexOf(' ') + 1).trim()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("etcd's /metrics has no etcd_debugging_mvcc_watcher_total"));
     }
 
     @Test

@@ -4,15 +4,19 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.options.GetOption;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 
 /**
  * Reference answer to exercise 1.1: read the four numbers.
  *
  * <p>One range request answers everything: the header holds the store's revision at the moment
- * etcd served the read, and the key-value (if any) holds the key's own three numbers.
+ * etcd served the read, and each key-value holds its key's own three numbers. One request is what
+ * makes the list consistent: every key is as it was at that one revision.
  */
 public final class FourNumbers {
 
@@ -23,30 +27,33 @@ public final class FourNumbers {
     public record KeyRevisions(long createRevision, long modRevision, long version) {
     }
 
-    /** What one read tells you: the store's revision, and the key's numbers if the key exists. */
-    public record Reading(long revision, Optional<KeyRevisions> key) {
+    /**
+     * What one list tells you: the store's revision, and every key that exists under the prefix
+     * (its full name) with its numbers, in key order.
+     */
+    public record Listing(long revision, SortedMap<String, KeyRevisions> keys) {
     }
 
-    public static Reading read(KV kv, String key) {
+    public static Listing list(KV kv, String prefix) {
         GetResponse response;
         try {
-            // etcdctl get KEY -w json
-            // A plain get (no isPrefix option) asks for exactly this key.
-            response = kv.get(ByteSequence.from(key, StandardCharsets.UTF_8)).get();
+            // etcdctl get PREFIX --prefix -w json
+            response = kv.get(ByteSequence.from(prefix, StandardCharsets.UTF_8),
+                    GetOption.builder().isPrefix(true).build()).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading " + key, e);
+            throw new IllegalStateException("interrupted while listing " + prefix, e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot read " + key + ": " + e.getCause(), e.getCause());
+            throw new IllegalStateException("cannot list " + prefix + ": " + e.getCause(), e.getCause());
         }
 
-        // The header's revision is the whole store's, whether or not the key exists.
+        // The header's revision is the whole store's, whether or not any key exists under the prefix.
         long revision = response.getHeader().getRevision();
-        if (response.getKvs().isEmpty()) {
-            return new Reading(revision, Optional.empty());
+        SortedMap<String, KeyRevisions> keys = new TreeMap<>();
+        for (KeyValue kv0 : response.getKvs()) {
+            keys.put(kv0.getKey().toString(StandardCharsets.UTF_8),
+                    new KeyRevisions(kv0.getCreateRevision(), kv0.getModRevision(), kv0.getVersion()));
         }
-        KeyValue kv0 = response.getKvs().get(0);
-        return new Reading(revision, Optional.of(
-                new KeyRevisions(kv0.getCreateRevision(), kv0.getModRevision(), kv0.getVersion())));
+        return new Listing(revision, Collections.unmodifiableSortedMap(keys));
     }
 }
