@@ -17,6 +17,29 @@ final class DependencyPath {
     private DependencyPath() {
     }
 
+    /**
+     * What a module's main code compiles against: its compile-scope dependencies
+     * ({@code target/classpath-main.txt}, which Maven writes beside {@code classpath.txt}), so an answer
+     * cannot call a test-only helper the grading tests use; all of {@code deps} when that file is absent.
+     */
+    static List<Path> forMain(Path module, List<Path> deps) {
+        Path file = module.resolve("target/classpath-main.txt");
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return deps;
+        }
+        try {
+            List<Path> main = new ArrayList<>();
+            for (String entry : java.nio.file.Files.readString(file).trim().split(File.pathSeparator)) {
+                if (!entry.isBlank()) {
+                    main.add(Path.of(entry).toAbsolutePath().normalize());
+                }
+            }
+            return main;
+        } catch (java.io.IOException e) {
+            throw new GraderException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     static List<Path> ofThisJvm(Path... modules) {
         List<Path> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {

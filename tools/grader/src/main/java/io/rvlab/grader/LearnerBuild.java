@@ -41,7 +41,8 @@ final class LearnerBuild {
         List<Path> deps = DependencyPath.ofThisJvm(module);
         Path classes = module.resolve("target/grader/classes");
         List<Path> roots = List.of(module.resolve("src/main/java"), module.resolve("src/given/java"));
-        ModuleCompiler.Compilation main = ModuleCompiler.compile(roots, deps, classes.resolve("main"), Map.of());
+        List<Path> mainDeps = DependencyPath.forMain(module, deps);
+        ModuleCompiler.Compilation main = ModuleCompiler.compile(roots, mainDeps, classes.resolve("main"), Map.of());
         Map<String, ModuleCompiler.CompileError> uncompiled = new LinkedHashMap<>();
         if (!main.ok()) {
             Map<Path, String> skeletons = new LinkedHashMap<>();
@@ -61,7 +62,7 @@ final class LearnerBuild {
                 uncompiled.put(owner.id(), main.errors().stream().filter(err -> broken.equals(err.file())).findFirst().orElseThrow());
             }
             writeLog(logDir, main);
-            main = ModuleCompiler.compile(roots, deps, classes.resolve("main"), skeletons);
+            main = ModuleCompiler.compile(roots, mainDeps, classes.resolve("main"), skeletons);
             if (!main.ok()) {
                 throw new GraderException("your module does not compile even with the broken exercises' skeletons back:\n  "
                         + String.join("\n  ", main.errors().stream().limit(8).map(Object::toString).toList()));

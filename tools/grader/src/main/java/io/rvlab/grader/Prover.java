@@ -47,15 +47,16 @@ final class Prover {
         List<Manifest.Exercise> selected = manifest.select(options.exercise());
         Path work = exercises.resolve("target/grader/prove");
 
-        ModuleCompiler.Compilation skeletonBuild = ModuleCompiler.compile(
-                List.of(exercises.resolve("src/main/java"), exercises.resolve("src/given/java")), deps, work.resolve("skeleton"), Map.of());
+        ModuleCompiler.Compilation skeletonBuild = ModuleCompiler.compile(List.of(exercises.resolve("src/main/java"),
+                exercises.resolve("src/given/java")), DependencyPath.forMain(exercises, deps), work.resolve("skeleton"), Map.of());
         requireCompiled(skeletonBuild, "the skeletons in " + exercises);
         ModuleCompiler.Compilation testsBuild = ModuleCompiler.compile(List.of(exercises.resolve("src/test/java")),
                 prepend(work.resolve("skeleton"), deps), work.resolve("tests"), Map.of());
         requireCompiled(testsBuild, "the grading tests in " + exercises.resolve("src/test/java"));
         Path solutionClasses = solution.resolve("target/grader/prove/solution");
-        ModuleCompiler.Compilation solutionBuild = ModuleCompiler.compile(
-                List.of(solution.resolve("src/main/java"), exercises.resolve("src/given/java")), deps, solutionClasses, Map.of());
+        List<Path> solutionDeps = DependencyPath.forMain(solution, deps);
+        ModuleCompiler.Compilation solutionBuild = ModuleCompiler.compile(List.of(solution.resolve("src/main/java"),
+                exercises.resolve("src/given/java")), solutionDeps, solutionClasses, Map.of());
         requireCompiled(solutionBuild, "the solutions in " + solution);
         Path tests = work.resolve("tests");
 
@@ -72,7 +73,7 @@ final class Prover {
         List<WrongAnswer> catalogue = catalogue(solution, selected);
         for (WrongAnswer wrong : catalogue) {
             Manifest.Exercise e = manifest.find(wrong.exercise());
-            String problem = proveWrong(wrong, e, solution, solutionClasses, tests, deps);
+            String problem = proveWrong(wrong, e, solution, solutionClasses, tests, solutionDeps);
             wrongTotal.merge(e.id(), 1, Integer::sum);
             if (problem == null) {
                 wrongCaught.merge(e.id(), 1, Integer::sum);
