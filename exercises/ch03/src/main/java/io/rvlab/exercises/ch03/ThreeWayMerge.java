@@ -15,14 +15,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <p>The patch is a JSON merge patch (RFC 7386, what Kubernetes accepts as
  * {@code application/merge-patch+json}): an object that lists, key by key, what to set; {@code null}
  * means "remove this key"; nested objects are patched key by key; anything else, arrays included,
- * replaces the old value whole. The patch from base to mine holds exactly the fields you changed,
- * so it carries neither base's resourceVersion nor anything you did not touch.
+ * replaces the old value whole. The patch from base to mine mentions only what you changed, so it
+ * carries neither base's resourceVersion nor anything you did not touch.
  *
- * <p>A merge must not hide a real disagreement. A field is in conflict when your patch changes it,
- * they changed it too (theirs differs from base there), and they did not end up with the value you
- * want (for a removal: they did not remove it too). Then nothing is merged and every such field is
- * reported. Where both sides hold an object, the check goes down key by key; a key that only one
- * side changed is never a conflict. "No value" and {@code null} are the same thing here.
+ * <p>A merge must not hide a real disagreement. What only one side changed, and what both changed
+ * to the same result, merges silently; when you and they changed the same field to different
+ * results, nothing is merged and every such field is reported, as deep as the disagreement goes
+ * (not the whole object that holds it). "No value" and {@code null} are the same thing here.
  *
  * <p>Given: throw {@link io.rvlab.exercises.ch03.MergeConflictException} (this package), with the
  * conflicting fields' paths. Objects are Jackson's {@code JsonNode}/{@code ObjectNode}; the chapter 3

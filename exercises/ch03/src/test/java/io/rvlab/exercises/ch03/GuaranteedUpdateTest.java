@@ -257,6 +257,42 @@ class GuaranteedUpdateTest {
         assertThat(patch.json().path("message").asText()).isEqualTo("configmaps \"" + name + "\" not found");
     }
 
+    @Test
+    @DisplayName("an object deleted and recreated between your read and your write, during a PUT with a uid: 409, and the new object stays")
+    void recreatedDuringPutFailsItsUid() throws Exception {
+        String name = create("owner", "first");
+        ObjectNode read = get(name);
+        String readUid = read.path("metadata").path("uid").asText();
+        String newUid = "11111111-2222-3333-4444-555555555555";
+        // No resourceVersion (a ConfigMap may be updated unconditionally): only the uid says which object is meant.
+        ((ObjectNode) read.get("metadata")).remove("resourceVersion");
+        ((ObjectNode) read.get("data")).put("owner", "mine");
+        racing.arm(() -> {
+            String recreated = withUid(key(name), newUid, "owner", "recreated");
+            etcd.delete(key(name));
+            etcd.put(key(name), recreated);
+        });
+
+        Answer put = put(name, read);
+
+        assertThat(racing.raced()).as("the other client's delete and create (made just before your first write to etcd)")
+                .isTrue();
+        JsonNode stored = stored(name);
+        assertThat(stored.path("metadata").path("uid").asText())
+                .as("metadata.uid in etcd: the object was deleted and recreated after your read; a PUT for uid %s must"
+                        + " not land on the new object", readUid)
+                .isEqualTo(newUid);
+        assertThat(stored.path("data").path("owner").asText(null))
+                .as("data.owner in etcd: \"mine\" means the PUT meant for the deleted object (uid %s) replaced the"
+                        + " recreated one (uid %s). The preconditions hold for the object tryUpdate sees: check them"
+                        + " again on every retry, not only on the first read", readUid, newUid)
+                .isEqualTo("recreated");
+        assertThat(put.code()).as("the PUT's code: its uid precondition no longer holds for what is stored: %s",
+                put.body()).isEqualTo(409);
+        assertThat(put.json().path("message").asText()).as("the Status message")
+                .contains("Precondition failed: UID in precondition: " + readUid + ", UID in object meta: " + newUid);
+    }
+
     // ------------------------------------------------------------------------------------------
     // Many clients at once
     // ------------------------------------------------------------------------------------------
@@ -539,6 +575,18 @@ class GuaranteedUpdateTest {
     private String withData(String key, String field, String value) {
         try {
             ObjectNode object = (ObjectNode) JSON.readTree(etcd.value(key));
+            ((ObjectNode) object.get("data")).put(field, value);
+            return JSON.writeValueAsString(object);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The stored object as a recreated one: another uid, one data field changed (another client's delete and create). */
+    private String withUid(String key, String uid, String field, String value) {
+        try {
+            ObjectNode object = (ObjectNode) JSON.readTree(etcd.value(key));
+            ((ObjectNode) object.get("metadata")).put("uid", uid);
             ((ObjectNode) object.get("data")).put(field, value);
             return JSON.writeValueAsString(object);
         } catch (IOException e) {
