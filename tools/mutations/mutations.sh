@@ -44,7 +44,7 @@ remove_leftover_etcd() {   # remove_leftover_etcd LOG
   local port id ports
   for port in $(grep -o 'etcd container [^ ]* at http://127\.0\.0\.1:[0-9]*' "$1" | sed 's/.*://' | sort -u); do
     "$engine" ps --filter label=io.rvlab=etcd --format '{{.ID}} {{.Ports}}' | while read -r id ports; do
-      case "$ports" in *":$port->"*) "$engine" rm -f "$id" >/dev/null && echo "   (removed the etcd container PIT's test JVM left on port $port)" ;; esac
+      case "$ports" in *":$port->"*) "$engine" rm -f "$id" </dev/null >/dev/null && echo "   (removed the etcd container PIT's test JVM left on port $port)" ;; esac
     done
   done
 }
@@ -55,10 +55,11 @@ while IFS=$'\t' read -r id chapter class tests; do
   rm -rf "$out" && mkdir -p "$out"
   echo "== $id: PIT mutates $class, graded by $tests (log: $out/pit.log)"
   start=$(date +%s)
+  # (stdin from /dev/null: the loop reads the exercise list from it.)
   # test-compile first: PIT mutates the compiled classes and runs the compiled tests, and builds neither.
   ./mvnw -B -pl "solutions/$chapter" test-compile org.pitest:pitest-maven:mutationCoverage \
       "-DtargetClasses=$class,$class\$*" "-DtargetTests=$tests" \
-      "-DreportsDirectory=$ROOT/$out" -Dverbosity=VERBOSE >"$out/pit.log" 2>&1
+      "-DreportsDirectory=$ROOT/$out" -Dverbosity=VERBOSE </dev/null >"$out/pit.log" 2>&1
   rc=$?
   seconds=$(( $(date +%s) - start ))
   remove_leftover_etcd "$out/pit.log"
