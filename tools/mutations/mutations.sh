@@ -37,14 +37,21 @@ exercises="$(java tools/mutations/MutationTable.java list "${select[@]}")" || ex
 # The grading tests start etcd containers with Testcontainers. PIT ends its test JVMs abruptly (Runtime.halt
 # once the results are in, or a kill on a timeout), so their exit hooks never remove those containers. Each
 # test JVM logs "[rvlab] ... at http://127.0.0.1:PORT" for the etcd it started (PIT's VERBOSE shows it);
-# afterwards this removes the course's etcd containers (label io.rvlab=etcd) still publishing those ports.
+# afterwards this removes the course's etcd containers (label io.rvlab=etcd) still publishing those ports
+# and created during the run (a port can be reused at once by someone else's etcd: that one is left alone).
 engine="$(command -v podman || command -v docker || true)"
-remove_leftover_etcd() {   # remove_leftover_etcd LOG
+remove_leftover_etcd() {   # remove_leftover_etcd LOG RUN_START RUN_END (epoch seconds)
   [ -n "$engine" ] || return 0
-  local port id ports
+  local port id ports created
   for port in $(grep -o 'etcd container [^ ]* at http://127\.0\.0\.1:[0-9]*' "$1" | sed 's/.*://' | sort -u); do
-    "$engine" ps --filter label=io.rvlab=etcd --format '{{.ID}} {{.Ports}}' | while read -r id ports; do
-      case "$ports" in *":$port->"*) "$engine" rm -f "$id" </dev/null >/dev/null && echo "   (removed the etcd container PIT's test JVM left on port $port)" ;; esac
+    "$engine" ps --filter label=io.rvlab=etcd --format '{{.ID}} {{.Ports}}' </dev/null | while read -r id ports; do
+      case "$ports" in *":$port->"*) ;; *) continue ;; esac
+      # Podman prints "2026-01-02 03:04:05.6 +0000 UTC", Docker "2026-01-02T03:04:05.6Z"; date -d reads both without " UTC".
+      created="$("$engine" inspect --format '{{.Created}}' "$id" </dev/null)"
+      created="$(date -d "${created%% UTC*}" +%s 2>/dev/null || echo 0)"
+      if [ "$created" -ge "$2" ] && [ "$created" -le "$3" ]; then
+        "$engine" rm -f "$id" </dev/null >/dev/null && echo "   (removed the etcd container PIT's test JVM left on port $port)"
+      fi
     done
   done
 }
@@ -62,7 +69,7 @@ while IFS=$'\t' read -r id chapter class tests; do
       "-DreportsDirectory=$ROOT/$out" -Dverbosity=VERBOSE </dev/null >"$out/pit.log" 2>&1
   rc=$?
   seconds=$(( $(date +%s) - start ))
-  remove_leftover_etcd "$out/pit.log"
+  remove_leftover_etcd "$out/pit.log" "$start" "$(date +%s)"
   if [ $rc -ne 0 ]; then
     echo "   PIT failed after ${seconds}s (exit $rc); the last lines of $out/pit.log:" >&2
     grep -E 'ERROR|FAIL' "$out/pit.log" | tail -5 >&2
