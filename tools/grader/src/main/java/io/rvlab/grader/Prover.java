@@ -60,13 +60,16 @@ final class Prover {
         requireCompiled(solutionBuild, "the solutions in " + solution);
         Path tests = work.resolve("tests");
 
+        long started = System.nanoTime();
         err.println("[prove] chapter " + manifest.chapter() + ": grading the skeletons in " + exercises);
         Map<String, ExerciseResult> skeleton = gradeAll(Variant.of("skeleton", List.of(work.resolve("skeleton"), tests)), selected,
                 Grader.runner(options, options.logDir().resolve("prove-skeleton"), out, err), "skeleton");
+        long skeletonsDone = System.nanoTime();
         err.println("[prove] grading the solutions in " + solution);
         Map<String, ExerciseResult> solved = gradeAll(Variant.of("solution", List.of(solutionClasses, tests)), selected,
                 Grader.runner(options, solution.resolve("target/grader"), out, err), "solution");
 
+        long solutionsDone = System.nanoTime();
         Map<String, List<String>> wrongProblems = new LinkedHashMap<>();
         Map<String, Integer> wrongCaught = new LinkedHashMap<>();
         Map<String, Integer> wrongTotal = new LinkedHashMap<>();
@@ -100,6 +103,9 @@ final class Prover {
                     problems.isEmpty() ? "ok" : "WRONG: " + String.join("; ", problems)});
         }
         printTable(rows);
+        long done = System.nanoTime();
+        out.printf(java.util.Locale.ROOT, "prove: chapter %d took %.0f s: skeletons %.0f s, solutions %.0f s, wrong answers %.0f s%n", manifest.chapter(),
+                (done - started) / 1e9, (skeletonsDone - started) / 1e9, (solutionsDone - skeletonsDone) / 1e9, (done - solutionsDone) / 1e9);
         int wrong = selected.size() - proven;
         out.println("prove: chapter " + manifest.chapter() + " (" + manifest.title() + "): " + proven + " of " + selected.size()
                 + " exercises proven, " + catalogue.size() + " wrong answers tried" + (wrong == 0 ? "" : "; skeleton logs in "
