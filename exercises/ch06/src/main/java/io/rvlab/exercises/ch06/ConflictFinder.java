@@ -28,11 +28,13 @@ import java.util.Map;
  *       it the owner of what it changed). The applier never conflicts with itself.</li>
  * </ul>
  *
- * <p>"Would change" is about the object the apply would produce, not the configuration's text.
- * Given: {@code io.rvlab.ch06.fieldpath.FieldSet} (and {@code FieldPath}, {@code PathElement}), and the
- * chapter's structured walks {@code io.rvlab.ch06.structured.Merge}, {@code Comparison}, {@code ToFieldSet}
- * and {@code ApplySchema}. Refused by the tests: the server's own conflict finding, {@code
- * io.rvlab.ch06.structured.Updater}, {@code ConflictsException} and {@code io.rvlab.ch06.managedfields.FieldManager}.
+ * <p>"Would change" is about the object the apply would produce, not the configuration's text; what it
+ * changes is yours to find. Given: {@code io.rvlab.ch06.fieldpath.FieldSet} (and {@code FieldPath}, {@code
+ * PathElement}), {@code io.rvlab.ch06.structured.ApplySchema} (how each field of the kind merges, and the name
+ * of a list's item) and, for comparing two values, {@code io.rvlab.ch03.registry.JsonPatch.equal}. Refused by
+ * the tests: the server's own conflict finding ({@code io.rvlab.ch06.structured.Updater}, {@code
+ * ConflictsException}, {@code io.rvlab.ch06.managedfields.FieldManager}) and the chapter's {@code
+ * io.rvlab.ch06.structured.Merge} and {@code Comparison}, which find it in two calls.
  * Grade it with {@code ./course grade 6 --exercise 6.2}; the specification is {@code ConflictFinderTest},
  * whose last tests compare your conflicts with the causes of this chapter's server's 409.
  */

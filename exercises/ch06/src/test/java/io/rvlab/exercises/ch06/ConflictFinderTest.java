@@ -54,11 +54,13 @@ class ConflictFinderTest {
         ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"red\"}"), "bob", ALICE_OWNS, CONFIGMAPS);
         // The server's Updater throws these very conflicts by design (the last tests compare with its 409), so no
         // input tells the two apart: what the compiled class refers to does (see Bytecode). Merge and Comparison
-        // are given: they say what an apply changes, not who it conflicts with.
+        // are refused too: merging and comparing with them is the server's conflict finding in two calls
+        // (Comparison.changed() is "what an apply may conflict on"); finding what an apply changes is the exercise.
         assertThat(Bytecode.refersTo(ConflictFinder.class, java.util.List.of("io.rvlab.ch06.structured.Updater",
-                "io.rvlab.ch06.structured.ConflictsException", "io.rvlab.ch06.managedfields.FieldManager")))
-                .as("the server's own classes your ConflictFinder refers to: the exercise is to find the conflicts"
-                        + " yourself, not to run the server's apply and read its ConflictsException")
+                "io.rvlab.ch06.structured.ConflictsException", "io.rvlab.ch06.managedfields.FieldManager",
+                "io.rvlab.ch06.structured.Merge", "io.rvlab.ch06.structured.Comparison")))
+                .as("the server's own classes your ConflictFinder refers to: the exercise is to find what the apply"
+                        + " changes yourself, not to run the server's apply, merge or comparison and read its answer")
                 .isEmpty();
     }
 
@@ -111,6 +113,40 @@ class ConflictFinderTest {
                 + "\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"sidecar\",\"image\":\"envoy:1\"}]}}}}");
         assertThat(Paths.printed(ConflictFinder.conflicts(live, sidecar, "other", owners, DEPLOYMENTS)))
                 .as("conflicts of other adding a container sidecar next to deployer's nginx").isEmpty();
+    }
+
+    @Test
+    @DisplayName("items are matched by name, not place: a reordered list changes no one's container or port")
+    void reorderedItemsChangeNothing() {
+        String nginx = "{\"name\":\"nginx\",\"image\":\"img:1\",\"ports\":[{\"containerPort\":80,\"protocol\":\"TCP\"},"
+                + "{\"containerPort\":53,\"protocol\":\"UDP\"}]}";
+        String sidecar = "{\"name\":\"sidecar\",\"image\":\"envoy:1\"}";
+        ObjectNode live = deployment(nginx + "," + sidecar);
+        FieldPath containers = FieldPath.fields("spec", "template", "spec", "containers");
+        FieldPath nginxItem = containers.child(new PathElement.Key(Stage.json("{\"name\":\"nginx\"}")));
+        FieldPath sidecarItem = containers.child(new PathElement.Key(Stage.json("{\"name\":\"sidecar\"}")));
+        FieldPath port80 = nginxItem.child(new PathElement.Field("ports"))
+                .child(new PathElement.Key(Stage.json("{\"containerPort\":80,\"protocol\":\"TCP\"}")));
+        Map<String, FieldSet> owners = Map.of(
+                "deployer", FieldSet.of(nginxItem, nginxItem.child(new PathElement.Field("name")),
+                        nginxItem.child(new PathElement.Field("image")), port80, port80.child(new PathElement.Field("containerPort"))),
+                "injector", FieldSet.of(sidecarItem, sidecarItem.child(new PathElement.Field("name")),
+                        sidecarItem.child(new PathElement.Field("image"))));
+
+        String nginxPortsSwapped = nginx.replace("{\"containerPort\":80,\"protocol\":\"TCP\"},{\"containerPort\":53,\"protocol\":\"UDP\"}",
+                "{\"containerPort\":53,\"protocol\":\"UDP\"},{\"containerPort\":80,\"protocol\":\"TCP\"}");
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deployment(sidecar + "," + nginxPortsSwapped), "ci", owners, DEPLOYMENTS)))
+                .as("conflicts of ci applying the same two containers and the same two ports, each list in the other order"
+                        + " (live: [nginx, sidecar], nginx's ports [80/TCP, 53/UDP])").isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deployment(sidecar.replace("envoy:1", "envoy:2") + "," + nginx),
+                "ci", owners, DEPLOYMENTS)))
+                .as("conflicts of ci applying [sidecar with image envoy:2, nginx unchanged] over live [nginx, sidecar]")
+                .isEqualTo(Map.of("injector", Set.of(".spec.template.spec.containers[name=\"sidecar\"].image")));
+    }
+
+    private static ObjectNode deployment(String containers) {
+        return Stage.json("{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},"
+                + "\"spec\":{\"template\":{\"spec\":{\"containers\":[" + containers + "]}}}}");
     }
 
     @Test
