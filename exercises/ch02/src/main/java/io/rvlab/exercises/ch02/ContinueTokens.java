@@ -21,10 +21,9 @@ package io.rvlab.exercises.ch02;
  *   <li>{@code rv} 0 or missing: {@code continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)};</li>
  *   <li>{@code start} empty or missing: {@code continue key is not valid: encoded start key empty (version meta.k8s.io/v1)};</li>
  *   <li>any other {@code v}: {@code continue key is not valid: server does not recognize this encoded version <v>};</li>
- *   <li>a {@code start} that could climb out of the prefix: {@code continue key is not valid: <start>}.
- *       Kubernetes puts a '/' in front of {@code start} (unless it has one) and requires that
- *       Go's {@code path.Clean} leaves it unchanged: no {@code .} or {@code ..} element, no
- *       {@code //}, no trailing {@code /}.</li>
+ *   <li>a {@code start} that could climb out of the prefix, or is not written the one way a key
+ *       under it is: {@code continue key is not valid: <start>}. Which those are is for you to
+ *       work out, as kube-apiserver decides it in {@code DecodeContinue}.</li>
  * </ul>
  *
  * <p>Grade it with

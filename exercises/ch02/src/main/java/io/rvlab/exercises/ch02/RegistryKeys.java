@@ -14,18 +14,20 @@ package io.rvlab.exercises.ch02;
  * A list is a range read of every key under a prefix: {@code /registry/configmaps/lab/} for one
  * namespace, {@code /registry/configmaps/} for all of them ({@code etcdctl get --prefix}).
  *
- * <p>The parts come from the URL, so a name must never be able to leave its place in the key
- * space: a name {@code ../secrets/x} must not become a key in another resource, and a range read
- * of namespace {@code a} must not return namespace {@code ab}. Kubernetes gets this from its name
- * rules:
- * <ul>
- *   <li>an object's name is a DNS-1123 <b>subdomain</b>: at most 253 characters; lower-case ASCII
- *       letters, digits, '-' and '.'; made of labels separated by '.', each starting and ending
- *       with a letter or digit;</li>
- *   <li>a namespace (and, here, a resource) is a DNS-1123 <b>label</b>: at most 63 characters;
- *       lower-case ASCII letters, digits and '-'; starting and ending with a letter or digit.</li>
- * </ul>
- * Neither allows '/', '%', NUL, white space, upper case, an empty string, "." or "..".
+ * <p>A custom resource (a CRD's) has its API group in the path as well:
+ * {@code /registry/<group>/<resource>/<namespace>/<name>}, e.g.
+ * {@code /registry/stable.example.com/crontabs/default/my-new-cron-object}, while the built-in
+ * resources have none.
+ *
+ * <p>The parts come from the URL, so a part must never be able to leave its place in the key
+ * space: a name {@code ../secrets/x} must not become a key in another resource, a range read
+ * of namespace {@code a} must not return namespace {@code ab}, and no group's keys may be taken for
+ * a built-in resource's. Kubernetes gets this from its name rules, which you must apply exactly:
+ * an object's name is a DNS-1123 <b>subdomain</b>, a namespace (and, here, a resource) a DNS-1123
+ * <b>label</b>, as {@code IsDNS1123Subdomain} and {@code IsDNS1123Label} check them in
+ * {@code k8s.io/apimachinery/pkg/util/validation/validation.go}; a CRD's group is what
+ * apiextensions-apiserver accepts as {@code spec.group}
+ * ({@code staging/src/k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation/validation.go}).
  *
  * <p>Grade it with {@code ./course grade 2 --exercise 2.2}; the specification is
  * {@code RegistryKeysTest}, which also checks your prefixes with range reads in a real etcd.
@@ -81,6 +83,26 @@ public record RegistryKeys(String root) {
      * @throws IllegalArgumentException as {@link #objectKey}
      */
     public String resourcePrefix(String resource) {
+        throw new UnsupportedOperationException("TODO exercise 2.2");
+    }
+
+    /**
+     * The prefix to range-read to list every object of a custom resource of an API group, in all
+     * namespaces, and nothing else: {@code <root>/<group>/<resource>/}.
+     *
+     * @throws IllegalArgumentException if {@code group} is not a group a CRD may have, or as
+     *     {@link #objectKey}; the message contains the value refused
+     */
+    public String customResourcePrefix(String group, String resource) {
+        throw new UnsupportedOperationException("TODO exercise 2.2");
+    }
+
+    /**
+     * The key of a namespaced custom object: {@code <root>/<group>/<resource>/<namespace>/<name>}.
+     *
+     * @throws IllegalArgumentException as {@link #customResourcePrefix}
+     */
+    public String customObjectKey(String group, String resource, String namespace, String name) {
         throw new UnsupportedOperationException("TODO exercise 2.2");
     }
     // end::signature[]

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,6 +38,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ListPagesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The empty selector: every object matches. */
+    private static final Map<String, String> ALL = Map.of();
+    /** {@code -l tier=web,app=shop}: both labels, with exactly these values. */
+    private static final Map<String, String> WEB_SHOP = Map.of("tier", "web", "app", "shop");
 
     @Test
     @DisplayName("writes between pages never show: every page is read at the first page's revision")
@@ -50,7 +55,7 @@ class ListPagesTest {
         etcd.put(prefix.key("registry/configmaps/lab2/x"), configMap("x", "x1")); // the next namespace, right after lab/ in key order
         long unrelated = etcd.put(prefix.key("registry/leases/kube-system/lease"), "{}");
 
-        Page first = ListPages.list(kv, lab, 2, "");
+        Page first = ListPages.list(kv, lab, ALL, 2, "");
         long r = revisionOf(first, "the first page");
         assertThat(r)
                 .as("the first page is read at the latest revision: the header's, at least %d (another key's write)", unrelated)
@@ -73,7 +78,7 @@ class ListPagesTest {
             assertThat(token.path("start").asText())
                     .as("the token's start is the last key returned plus NUL, without the prefix")
                     .isEqualTo(lastName + "\u0000");
-            pages.add(ListPages.list(kv, lab, 2, previous.continueToken()));
+            pages.add(ListPages.list(kv, lab, ALL, 2, previous.continueToken()));
         }
 
         assertThat(pages).as("5 objects in pages of 2: three pages, the last without a token").hasSize(3);
@@ -110,22 +115,22 @@ class ListPagesTest {
         }
         etcd.put(prefix.key("registry/configmaps/lab2/x"), configMap("x", "x1"));
 
-        Page exact = ListPages.list(client.getKVClient(), lab, 4, "");
+        Page exact = ListPages.list(client.getKVClient(), lab, ALL, 4, "");
         assertThat(exact.items()).as("limit 4 over 4 objects").hasSize(4);
         assertThat(exact.continueToken())
                 .as("4 objects, limit 4: nothing is left (etcd says more=false), so there is no continue token;"
                         + " a token here would send the client for an empty page")
                 .isEmpty();
 
-        Page more = ListPages.list(client.getKVClient(), lab, 3, "");
+        Page more = ListPages.list(client.getKVClient(), lab, ALL, 3, "");
         assertThat(more.items()).as("the page after the token with rv -1: limit 3, and there are more keys, so 3 items").hasSize(3);
         assertThat(more.continueToken()).as("limit 3 over 4 objects: one is left, so a token").isNotEmpty();
-        Page rest = ListPages.list(client.getKVClient(), lab, 3, more.continueToken());
+        Page rest = ListPages.list(client.getKVClient(), lab, ALL, 3, more.continueToken());
         assertThat(rest.items()).as("the last page holds d only, not lab2's x").hasSize(1);
         assertThat(rest.continueToken()).as("the last page carries no continue token").isEmpty();
 
         for (long unlimited : new long[] {0, -1, 100}) {
-            Page all = ListPages.list(client.getKVClient(), lab, unlimited, "");
+            Page all = ListPages.list(client.getKVClient(), lab, ALL, unlimited, "");
             assertThat(all.items()).as("limit %d: all four objects in one page", unlimited).hasSize(4);
             assertThat(all.continueToken()).as("limit %d: a single page has no token", unlimited).isEmpty();
         }
@@ -142,7 +147,7 @@ class ListPagesTest {
         long changed = etcd.put(lab + "c", configMap("c", "c2"));
         String latestToken = rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":-1,\"start\":\"a\\u0000\"}");
 
-        Page page = ListPages.list(client.getKVClient(), lab, 2, latestToken);
+        Page page = ListPages.list(client.getKVClient(), lab, ALL, 2, latestToken);
         long after = etcd.currentRevision();
 
         assertThat(page.items()).extracting(item -> item.path("metadata").path("name").asText())
@@ -164,13 +169,13 @@ class ListPagesTest {
         for (String name : List.of("a", "b", "c")) {
             etcd.put(lab + name, configMap(name, "v"));
         }
-        Page first = ListPages.list(client.getKVClient(), lab, 1, "");
+        Page first = ListPages.list(client.getKVClient(), lab, ALL, 1, "");
         long r = revisionOf(first, "the first page");
         long now = etcd.put(lab + "b", configMap("b", "changed"));
         etcd.compact(now);
         assertThat(etcd.readFailsAt(lab + "b", r)).as("test setup: etcd should refuse revision %d after compacting at %d", r, now).isTrue();
 
-        Throwable thrown = catchThrowable(() -> ListPages.list(client.getKVClient(), lab, 1, first.continueToken()));
+        Throwable thrown = catchThrowable(() -> ListPages.list(client.getKVClient(), lab, ALL, 1, first.continueToken()));
 
         assertThat(thrown)
                 .as("the token's revision %d is compacted: the list cannot continue consistently,"
@@ -180,6 +185,107 @@ class ListPagesTest {
         assertThat(expired.code()).as("the page after a compaction of the list's revision: HTTP code 410 Gone").isEqualTo(410);
         assertThat(expired.reason()).as("the Status reason of that 410").isEqualTo("Expired");
         assertThat(expired.getMessage()).as("the message of an expired continue token, word for word (ResourceExpiredException.CONTINUE_TOO_OLD)").isEqualTo(ResourceExpiredException.CONTINUE_TOO_OLD);
+    }
+
+    @Test
+    @DisplayName("-l tier=web,app=shop --chunk-size=2: every page with a token holds 2 matching objects, all at one revision")
+    void labelSelectorFillsEveryPage(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        KV kv = client.getKVClient();
+        String lab = prefix.key("registry/configmaps/lab/");
+        String webShop = "{\"tier\":\"web\",\"app\":\"shop\"}";
+        etcd.put(lab + "a", configMap("a", "a1", webShop));
+        etcd.put(lab + "b", configMap("b", "b1", "{\"tier\":\"web\"}"));
+        etcd.put(lab + "c", configMap("c", "c1", "{\"app\":\"shop\"}"));
+        etcd.put(lab + "d", configMap("d", "d1"));
+        etcd.put(lab + "e", configMap("e", "e1", "{\"tier\":\"web\",\"app\":\"shopping\"}"));
+        etcd.put(lab + "f", configMap("f", "f1", webShop));
+        etcd.put(lab + "g", configMap("g", "g1", webShop));
+        etcd.put(lab + "h", configMap("h", "h1", webShop));
+        etcd.put(lab + "i", configMap("i", "i1", "{\"app\":\"shop\",\"team\":\"x\",\"tier\":\"web\"}"));
+        etcd.put(lab + "j", configMap("j", "j1", "{\"tier\":\"db\",\"app\":\"shop\"}"));
+        etcd.put(lab + "k", configMap("k", "k1", webShop));
+        etcd.put(lab + "l", configMap("l", "l1", webShop));
+        etcd.put(lab + "m", configMap("m", "m1"));
+        etcd.put(lab + "n", configMap("n", "n1", "{\"tier\":\"web\"}"));
+        etcd.put(prefix.key("registry/configmaps/lab2/x"), configMap("x", "x1", webShop)); // matches, but another namespace
+
+        Page first = ListPages.list(kv, lab, WEB_SHOP, 2, "");
+        long r = revisionOf(first, "the first page");
+        List<KeyValue> snapshot = etcd.getPrefixAt(lab, r).stream().filter(ListPagesTest::isWebShop).toList();
+
+        // Meanwhile: g stops matching, h is deleted, and a matching object appears in the range still to read.
+        etcd.put(lab + "g", configMap("g", "g2", "{\"tier\":\"db\"}"));
+        etcd.delete(lab + "h");
+        etcd.put(lab + "ka", configMap("ka", "new", webShop));
+
+        List<Page> pages = new ArrayList<>(List.of(first));
+        while (!pages.get(pages.size() - 1).continueToken().isEmpty() && pages.size() < 10) {
+            Page previous = pages.get(pages.size() - 1);
+            assertThat(previous.items()).extracting(ListPagesTest::nameOf)
+                    .as("page %d has a continue token, so it is full: 2 objects matching tier=web,app=shop (the limit counts"
+                            + " the objects the client asked for, not the keys read from etcd)", pages.size())
+                    .hasSize(2);
+            assertThat(decodeToken(previous.continueToken()).path("rv").asLong())
+                    .as("the continue token carries the list's revision R=%d", r).isEqualTo(r);
+            pages.add(ListPages.list(kv, lab, WEB_SHOP, 2, previous.continueToken()));
+        }
+
+        List<ObjectNode> all = pages.stream().flatMap(p -> p.items().stream()).toList();
+        assertThat(all).extracting(ListPagesTest::nameOf)
+                .as("the pages together hold exactly the objects that matched tier=web,app=shop at revision %d, in key order:"
+                        + " g and h as they were, neither ka (written later) nor b, c, d, e, j, m, n (other labels), nor lab2's x", r)
+                .containsExactlyElementsOf(snapshot.stream().map(truth -> Direct.text(truth.getKey()).substring(lab.length())).toList());
+        assertThat(pages).as("7 matching objects in pages of 2: four pages, the last one without a token").hasSize(4);
+        for (Page page : pages) {
+            assertThat(revisionOf(page, "every page"))
+                    .as("every page's resourceVersion is the first page's, R=%d", r).isEqualTo(r);
+        }
+        for (int i = 0; i < snapshot.size(); i++) {
+            KeyValue truth = snapshot.get(i);
+            assertThat(all.get(i).path("data").path("k").asText())
+                    .as("%s as it was at revision %d", Direct.text(truth.getKey()), r).isEqualTo(dataOf(truth));
+            assertThat(all.get(i).path("metadata").path("resourceVersion").asText())
+                    .as("%s keeps its own resourceVersion, its mod_revision at revision %d", Direct.text(truth.getKey()), r)
+                    .isEqualTo(Long.toString(truth.getModRevision()));
+        }
+    }
+
+    @Test
+    @DisplayName("a full filtered page before keys that do not match has a token; the page after it is empty, the last")
+    void selectorLeftovers(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        KV kv = client.getKVClient();
+        String lab = prefix.key("registry/configmaps/lab/");
+        String webShop = "{\"tier\":\"web\",\"app\":\"shop\"}";
+        etcd.put(lab + "a", configMap("a", "a1", webShop));
+        etcd.put(lab + "b", configMap("b", "b1", webShop));
+        etcd.put(lab + "c", configMap("c", "c1", "{\"tier\":\"web\"}"));
+        etcd.put(lab + "d", configMap("d", "d1"));
+
+        Page full = ListPages.list(kv, lab, WEB_SHOP, 2, "");
+        assertThat(full.items()).extracting(ListPagesTest::nameOf).as("limit 2: a and b match").containsExactly("a", "b");
+        assertThat(full.continueToken())
+                .as("c and d follow b in etcd: the server cannot know they do not match without reading them,"
+                        + " and kube-apiserver does not read ahead, so this page has a token")
+                .isNotEmpty();
+        Page rest = ListPages.list(kv, lab, WEB_SHOP, 2, full.continueToken());
+        assertThat(rest.items()).as("c and d do not match: the last page is empty").isEmpty();
+        assertThat(rest.continueToken()).as("nothing is left after d: no token").isEmpty();
+        assertThat(revisionOf(rest, "the empty last page")).as("the empty page is still read at the list's revision")
+                .isEqualTo(revisionOf(full, "the first page"));
+
+        Page none = ListPages.list(kv, lab, Map.of("tier", "db"), 2, "");
+        assertThat(none.items()).as("-l tier=db matches nothing").isEmpty();
+        assertThat(none.continueToken())
+                .as("-l tier=db --chunk-size=2: the server reads on until etcd has nothing more, so one empty page without a token")
+                .isEmpty();
+        revisionOf(none, "an empty list");
+
+        Page unpaged = ListPages.list(kv, lab, Map.of("tier", "web"), 0, "");
+        assertThat(unpaged.items()).extracting(ListPagesTest::nameOf)
+                .as("-l tier=web without a limit: a, b and c in one page").containsExactly("a", "b", "c");
+        assertThat(unpaged.continueToken()).as("a single page has no token").isEmpty();
     }
 
     private static long revisionOf(Page page, String what) {
@@ -210,7 +316,26 @@ class ListPagesTest {
     }
 
     private static String configMap(String name, String value) {
+        return configMap(name, value, null);
+    }
+
+    private static String configMap(String name, String value, String labels) {
         return "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"" + name
-                + "\",\"namespace\":\"lab\"},\"data\":{\"k\":\"" + value + "\"}}";
+                + "\",\"namespace\":\"lab\"" + (labels == null ? "" : ",\"labels\":" + labels)
+                + "},\"data\":{\"k\":\"" + value + "\"}}";
+    }
+
+    private static String nameOf(ObjectNode item) {
+        return item.path("metadata").path("name").asText();
+    }
+
+    /** The test's own reading of {@code -l tier=web,app=shop}, applied to etcd's answer. */
+    private static boolean isWebShop(KeyValue kv) {
+        try {
+            JsonNode labels = JSON.readTree(Direct.text(kv.getValue())).path("metadata").path("labels");
+            return "web".equals(labels.path("tier").asText(null)) && "shop".equals(labels.path("app").asText(null));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 }

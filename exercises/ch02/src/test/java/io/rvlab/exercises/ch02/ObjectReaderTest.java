@@ -13,7 +13,9 @@ import io.rvlab.exercises.ch02.ObjectReader.ObjectList;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.KeyPrefix;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -171,6 +173,89 @@ class ObjectReaderTest {
         assertThat(parseListResourceVersion(list))
                 .as("even an empty list is read at a revision: the response header's, between %d and %d", before, after)
                 .isBetween(before, after);
+    }
+
+    @Test
+    @DisplayName("variation: two namespaces and an empty one, listed together, share one resourceVersion")
+    void listEachOneSnapshot(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String a = prefix.key("registry/configmaps/a/");
+        String ab = prefix.key("registry/configmaps/ab/");
+        String none = prefix.key("registry/configmaps/none/");
+        etcd.put(a + "cm-1", configMap("cm-1", "a1"));
+        etcd.put(ab + "cm-2", configMap("cm-2", "ab1"));
+        etcd.put(a + "cm-3", configMap("cm-3", "a3"));
+        long unrelated = etcd.put(prefix.key("registry/leases/kube-system/lease"), "{}");
+
+        Map<String, ObjectList> lists = ObjectReader.listEach(client.getKVClient(), List.of(ab, none, a));
+        long after = etcd.currentRevision();
+
+        assertThat(lists).as("listEach returns one list per prefix").isNotNull();
+        assertThat(List.copyOf(lists.keySet())).as("one list per prefix, in the order given").containsExactly(ab, none, a);
+        long r = parseListResourceVersion(lists.get(ab));
+        assertThat(r).as("the lists are read at the latest revision, at least %d (another key's write)", unrelated)
+                .isBetween(unrelated, after);
+        for (String listed : List.of(ab, none, a)) {
+            assertThat(parseListResourceVersion(lists.get(listed)))
+                    .as("the list of %s has the same resourceVersion as every other list of the same read", listed).isEqualTo(r);
+            assertMatchesEtcdAt(etcd, listed, lists.get(listed), r);
+        }
+        assertThat(lists.get(none).items()).as("nothing is stored under %s", none).isEmpty();
+    }
+
+    @Test
+    @DisplayName("variation: while other clients write, the lists of one listEach are still one snapshot")
+    void listEachUnderConcurrentWrites(Client client, KeyPrefix prefix) throws InterruptedException {
+        Direct etcd = new Direct(client);
+        String a = prefix.key("registry/configmaps/a/");
+        String b = prefix.key("registry/configmaps/b/");
+        etcd.put(a + "cm", configMap("cm", "0"));
+        etcd.put(b + "cm", configMap("cm", "0"));
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            // Another client, writing to both namespaces as fast as etcd lets it.
+            for (int i = 1; !stop.get(); i++) {
+                etcd.put((i % 2 == 0 ? a : b) + "cm", configMap("cm", Integer.toString(i)));
+            }
+        });
+        writer.start();
+        try {
+            for (int round = 0; round < 40; round++) {
+                Map<String, ObjectList> lists = ObjectReader.listEach(client.getKVClient(), List.of(a, b));
+                long r = parseListResourceVersion(lists.get(a));
+                assertThat(parseListResourceVersion(lists.get(b)))
+                        .as("round %d: both lists come from one read, so one resourceVersion, although another client"
+                                + " writes all the time", round)
+                        .isEqualTo(r);
+                assertMatchesEtcdAt(etcd, a, lists.get(a), r);
+                assertMatchesEtcdAt(etcd, b, lists.get(b), r);
+            }
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+    }
+
+    private static void assertMatchesEtcdAt(Direct etcd, String listed, ObjectList list, long r) {
+        List<KeyValue> truth = etcd.getPrefixAt(listed, r);
+        assertThat(list.items()).as("the list of %s holds what etcd holds under it at its resourceVersion %d", listed, r)
+                .hasSize(truth.size());
+        for (int i = 0; i < truth.size(); i++) {
+            KeyValue kv = truth.get(i);
+            ObjectNode item = list.items().get(i);
+            assertThat(item.path("data").path("k").asText())
+                    .as("%s in a list at resourceVersion %d: its data as of that revision", Direct.text(kv.getKey()), r)
+                    .isEqualTo(dataOf(kv));
+            assertResourceVersion(item, kv.getModRevision(), Direct.text(kv.getKey()) + "'s resourceVersion is its mod_revision at " + r);
+        }
+    }
+
+    private static String dataOf(KeyValue kv) {
+        try {
+            return JSON.readTree(Direct.text(kv.getValue())).path("data").path("k").asText();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static long parseListResourceVersion(ObjectList list) {

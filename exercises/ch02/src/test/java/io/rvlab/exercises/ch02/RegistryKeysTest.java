@@ -178,6 +178,68 @@ class RegistryKeysTest {
                 .isPresent();
     }
 
+    @Test
+    @DisplayName("custom resources have their group in the key (/registry/stable.example.com/crontabs/default/...)")
+    void customResourceKeys() {
+        assertThat(REGISTRY.customObjectKey("stable.example.com", "crontabs", "default", "my-new-cron-object"))
+                .as("a namespaced custom object: /registry/<group>/<resource>/<namespace>/<name>")
+                .isEqualTo("/registry/stable.example.com/crontabs/default/my-new-cron-object");
+        assertThat(REGISTRY.customResourcePrefix("stable.example.com", "crontabs"))
+                .as("the prefix that lists every CronTab in every namespace")
+                .isEqualTo("/registry/stable.example.com/crontabs/");
+        assertThat(REGISTRY.customObjectKey("cert-manager.io", "certificates", "kube-system", "a.b"))
+                .isEqualTo("/registry/cert-manager.io/certificates/kube-system/a.b");
+        String longest = "g".repeat(63) + "." + "h".repeat(63) + "." + "i".repeat(63) + "." + "j".repeat(61);
+        assertThat(new RegistryKeys("/tenant-7/k8s").customResourcePrefix(longest, "widgets"))
+                .as("a group of 253 characters, under another root")
+                .isEqualTo("/tenant-7/k8s/" + longest + "/widgets/");
+    }
+
+    @Test
+    @DisplayName("a group without a dot is refused: /registry/configmaps/lab/ is namespace lab's ConfigMaps")
+    void groupsNeedADot() {
+        for (String group : new String[] {"configmaps", "secrets", "example", "a-b"}) {
+            assertRefused(() -> REGISTRY.customResourcePrefix(group, "lab"), "customResourcePrefix(group, \"lab\")", group);
+            assertRefused(() -> REGISTRY.customObjectKey(group, "lab", "x", "y"), "customObjectKey(group, \"lab\", \"x\", \"y\")", group);
+        }
+    }
+
+    @Test
+    @DisplayName("groups, and a custom object's other parts, follow the name rules")
+    void badCustomParts() {
+        for (String group : new String[] {"", ".", "..", "a..b", ".example.com", "example.com.", "Example.com",
+                "stable.example.com/", "a/b.c", "../x.y", "ex ample.com", "\u0430.com", "e_x.com", "x".repeat(250) + ".com"}) {
+            assertRefused(() -> REGISTRY.customResourcePrefix(group, "crontabs"), "customResourcePrefix(group, \"crontabs\")", group);
+        }
+        for (String resource : new String[] {"", "CronTabs", "cron/tabs", "..", "cron.tabs"}) {
+            assertRefused(() -> REGISTRY.customResourcePrefix("stable.example.com", resource),
+                    "customResourcePrefix(\"stable.example.com\", resource)", resource);
+        }
+        assertRefused(() -> REGISTRY.customObjectKey("stable.example.com", "crontabs", "a.b", "x"),
+                "customObjectKey(\"stable.example.com\", \"crontabs\", namespace, \"x\")", "a.b");
+        assertRefused(() -> REGISTRY.customObjectKey("stable.example.com", "crontabs", "default", "../x"),
+                "customObjectKey(\"stable.example.com\", \"crontabs\", \"default\", name)", "../x");
+    }
+
+    @Test
+    @DisplayName("in etcd: a custom resource's prefix returns its objects only")
+    void customPrefixInEtcd(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String root = prefix.key("registry");
+        RegistryKeys keys = new RegistryKeys(root);
+        List<String> crontabs = List.of(root + "/stable.example.com/crontabs/default/a", root + "/stable.example.com/crontabs/prod/b");
+        List<String> others = List.of(root + "/stable.example.com/crontabsx/default/a", root + "/stable.example.com.evil/crontabs/default/a",
+                root + "/crontabs/default/a", root + "/example.com/crontabs/default/a", root + "/stable.example.com/widgets/default/a");
+        Stream.concat(crontabs.stream(), others.stream()).forEach(key -> etcd.put(key, "{}"));
+
+        String yourPrefix = keys.customResourcePrefix("stable.example.com", "crontabs");
+        assertThat(keysOf(etcd.getPrefix(yourPrefix)))
+                .as("etcdctl get --prefix '%s' should return every CronTab of stable.example.com and nothing else", yourPrefix)
+                .containsExactlyElementsOf(crontabs);
+        assertThat(etcd.get(keys.customObjectKey("stable.example.com", "crontabs", "prod", "b")))
+                .as("the key of CronTab prod/b should be %s", crontabs.get(1)).isPresent();
+    }
+
     private static List<String> keysOf(List<KeyValue> kvs) {
         return kvs.stream().map(kv -> Direct.text(kv.getKey())).toList();
     }

@@ -41,6 +41,27 @@ public record RegistryKeys(String root) {
         return root + "/" + label("resource", resource) + "/";
     }
 
+    public String customResourcePrefix(String group, String resource) {
+        return root + "/" + group(group) + "/" + label("resource", resource) + "/";
+    }
+
+    public String customObjectKey(String group, String resource, String namespace, String name) {
+        return customResourcePrefix(group, resource) + label("namespace", namespace) + "/" + subdomain("name", name);
+    }
+
+    /**
+     * A CRD's group, as apiextensions-apiserver validates {@code spec.group}: a subdomain with at
+     * least one dot. The dot is what keeps {@code <root>/<group>/} apart from every built-in
+     * {@code <root>/<resource>/}, whose resource is a label and has none.
+     */
+    private static String group(String value) {
+        subdomain("group", value);
+        if (!value.contains(".")) {
+            throw new IllegalArgumentException("group \"" + value + "\": should be a domain with at least one dot");
+        }
+        return value;
+    }
+
     private static String label(String what, String value) {
         if (value == null || value.length() > 63 || !DNS1123_LABEL.matcher(value).matches()) {
             throw new IllegalArgumentException(what + " \"" + value + "\" is not a lowercase RFC 1123 label"
