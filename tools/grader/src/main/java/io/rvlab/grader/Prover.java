@@ -69,6 +69,7 @@ final class Prover {
         Map<String, ExerciseResult> solved = gradeAll(Variant.of("solution", List.of(solutionClasses, tests)), selected,
                 Grader.runner(options, solution.resolve("target/grader"), out, err), "solution");
 
+        String othersProblem = otherTests(tests, solutionClasses);
         long solutionsDone = System.nanoTime();
         Map<String, List<String>> wrongProblems = new LinkedHashMap<>();
         Map<String, Integer> wrongCaught = new LinkedHashMap<>();
@@ -106,12 +107,54 @@ final class Prover {
         long done = System.nanoTime();
         out.printf(java.util.Locale.ROOT, "prove: chapter %d took %.0f s: skeletons %.0f s, solutions %.0f s, wrong answers %.0f s%n", manifest.chapter(),
                 (done - started) / 1e9, (skeletonsDone - started) / 1e9, (solutionsDone - skeletonsDone) / 1e9, (done - solutionsDone) / 1e9);
-        int wrong = selected.size() - proven;
+        if (othersProblem != null) {
+            out.println("prove: WRONG: " + othersProblem);
+        }
+        int wrong = selected.size() - proven + (othersProblem == null ? 0 : 1);
         out.println("prove: chapter " + manifest.chapter() + " (" + manifest.title() + "): " + proven + " of " + selected.size()
                 + " exercises proven, " + catalogue.size() + " wrong answers tried" + (wrong == 0 ? "" : "; skeleton logs in "
                 + options.logDir().resolve("prove-skeleton") + ", solution and wrong-answer logs in " + solution.resolve("target/grader")));
         out.println("prove: " + proven + " passed, " + wrong + " failed");
         return wrong == 0 ? 0 : 1;
+    }
+
+    /**
+     * The module's test classes that grade no exercise (tests of code the exercise gives, say) run on
+     * the solution too: ./course test leaves every solution test to this prover, so none may go unrun.
+     *
+     * @return why they do not all pass, or null
+     */
+    private String otherTests(Path tests, Path solutionClasses) {
+        if (options.exercise() != null) {
+            return null; // one exercise asked for: its own tests only
+        }
+        List<String> graded = manifest.exercises().stream().map(Manifest.Exercise::tests).toList();
+        List<String> others;
+        try (java.util.stream.Stream<Path> walk = Files.walk(tests)) {
+            others = walk.map(p -> tests.relativize(p).toString()).filter(n -> n.endsWith("Test.class") && !n.contains("$"))
+                    .map(n -> n.substring(0, n.length() - ".class".length()).replace(java.io.File.separatorChar, '.'))
+                    .filter(n -> !graded.contains(n)).sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new GraderException("cannot list " + tests + ": " + e.getMessage(), e);
+        }
+        if (others.isEmpty()) {
+            return null;
+        }
+        List<String> problems = new ArrayList<>();
+        TestClassRunner runner = new TestClassRunner();
+        try (Variant variant = Variant.of("solution-others", List.of(solutionClasses, tests))) {
+            for (String name : others) {
+                RunResult run;
+                try (OutputCapture capture = OutputCapture.start(options.path().resolve("target/grader/" + name + ".log"), null, null)) {
+                    run = variant.run(() -> runner.run(name));
+                }
+                err.println("[prove] other test " + name + " on the solutions: " + run.status().label() + " (" + run.passed() + "/" + run.run() + ")");
+                if (run.status() != Status.PASSED) {
+                    problems.add(name + ": " + Failure.oneLine(run.reason()));
+                }
+            }
+        }
+        return problems.isEmpty() ? null : "the module's other tests fail on the solutions: " + String.join("; ", problems);
     }
 
     private Map<String, ExerciseResult> gradeAll(Variant variant, List<Manifest.Exercise> selected, ExerciseRunner runner, String side) {

@@ -107,6 +107,22 @@ class ProverTest {
     }
 
     @Test
+    void theModulesOtherTestsRunOnTheSolutionToo() throws IOException {
+        write(SKELETON, SOLUTION, TEST);
+        put(dir.resolve("exercises/ch01/src/test/java/demo/GivenPartTest.java"), """
+                package demo;
+                import static org.assertj.core.api.Assertions.assertThat;
+                import org.junit.jupiter.api.Test;
+                class GivenPartTest {
+                    @Test void givenCodeWorks() { assertThat(Adder.add(1, 1)).isEqualTo(3); }
+                }
+                """);
+
+        assertThat(prove()).isEqualTo(1);
+        assertThat(out).contains("prove: WRONG: the module's other tests fail on the solutions: demo.GivenPartTest: givenCodeWorks()");
+    }
+
+    @Test
     void aSolutionThatDoesNotCompileIsOneClearLine() throws IOException {
         write(SKELETON, SOLUTION.replace("a + b", "a + c"), TEST);
 
