@@ -30,9 +30,9 @@ public final class ReadAtRevision {
      * @throws RevisionCompactedException (the given {@code io.rvlab.exercises.ch01.RevisionCompactedException})
      *     if etcd has compacted that revision away; its {@code requestedRevision()} is the
      *     {@code revision} asked for.
-     * @throws IllegalArgumentException if {@code revision} is 0 or negative (not a revision the
-     *     caller can mean), or ahead of the store's current revision (the future cannot be read);
-     *     the message names the revision asked for. Nothing else is ever read in their place.
+     * @throws IllegalArgumentException if {@code revision} is not one the store has had: its
+     *     revisions run from 1 up to its current one, and the future cannot be read. The message
+     *     names the revision asked for.
      */
     public static Optional<String> valueAt(KV kv, String key, long revision) {
         throw new UnsupportedOperationException("TODO exercise 1.2");

@@ -15,6 +15,14 @@ import java.util.concurrent.TimeoutException;
  * thread, for a bounded time, and must not leave the watch running when it returns
  * ({@code etcdctl watch --prefix PREFIX --rev=R} shows the same stream).
  *
+ * <p>Here the caller does not know how many changes to expect, only how far to go: "everything
+ * under this prefix from revision R up to revision T". That is what Kubernetes' watch cache does
+ * when a client asks for a resourceVersion it has not reached yet: it waits until its watch has
+ * caught up to that revision, for a bounded time, and answers "Too large resource version" if it
+ * does not (waitUntilFreshAndBlock in staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go).
+ * T need not be a change under the prefix: another key's write may have made it. A watch can know
+ * it has caught up only from what etcd sends it.
+ *
  * <p>Grade it with {@code ./course grade 1 --exercise 1.6}; the specification is
  * {@code WatchFromTest}.
  */
@@ -33,16 +41,18 @@ public final class WatchFrom {
 
     /**
      * Watches every key under {@code prefix}, starting at {@code fromRevision} (inclusive), and
-     * returns the first {@code count} changes in the order etcd delivers them. Changes that
-     * happen after the call started count too. The watch is closed before returning.
+     * returns every change under it with a revision from {@code fromRevision} to
+     * {@code toRevision}, both inclusive, in the order etcd delivers them, and none after. Changes
+     * that happen after the call started count too. The watch is closed before returning.
      *
-     * @throws TimeoutException ({@code java.util.concurrent.TimeoutException}) if fewer than
-     *     {@code count} changes arrive within {@code timeout}, never a shorter list
+     * @throws TimeoutException ({@code java.util.concurrent.TimeoutException}) if the watch has not
+     *     shown within {@code timeout} that it got past {@code toRevision}; never a list that may
+     *     be missing changes
      * @throws RevisionCompactedException (the given {@code io.rvlab.exercises.ch01.RevisionCompactedException})
      *     if {@code fromRevision} has been compacted; its {@code requestedRevision()} is
      *     {@code fromRevision}
      */
-    public static List<Change> firstChanges(Client client, String prefix, long fromRevision, int count,
+    public static List<Change> changesThrough(Client client, String prefix, long fromRevision, long toRevision,
             Duration timeout) throws TimeoutException {
         throw new UnsupportedOperationException("TODO exercise 1.6");
     }

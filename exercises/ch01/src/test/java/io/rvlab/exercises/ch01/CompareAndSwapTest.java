@@ -9,6 +9,8 @@ import io.etcd.jetcd.KeyValue;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.KeyPrefix;
+import io.rvlab.exercises.ch01.CompareAndSwap.Outcome;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Grading tests for exercise 1.5 (compare-and-swap on mod_revision). The last two tests race two
- * independent clients against each other, as two API servers or two controllers would.
+ * independent clients against each other, as two API servers or two controllers would; the loser
+ * retries from the state its lost race returned, as the API server's GuaranteedUpdate does
+ * (staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go).
  */
 @ExtendWith(EtcdExtension.class)
 @Timeout(120)
@@ -36,15 +40,22 @@ class CompareAndSwapTest {
         Direct etcd = new Direct(client);
         String key = prefix.key("k");
         long seen = etcd.put(key, "v1");
+        etcd.put(prefix.key("elsewhere"), "x"); // another key moves the store, not this key
 
-        boolean applied = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "v2", seen);
+        Outcome outcome = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "v2", seen);
 
-        assertThat(applied).as("mod_revision is still %d, so the put should apply and return true", seen).isTrue();
+        assertThat(outcome.written()).as("mod_revision is still %d, so the put should apply (written true)", seen).isTrue();
         KeyValue now = etcd.get(key).orElseThrow();
         assertThat(Direct.text(now.getValue())).as("value in etcd after a successful swap").isEqualTo("v2");
         assertThat(now.getModRevision()).as("a successful swap is a write: mod_revision must move past %d", seen)
                 .isGreaterThan(seen);
         assertThat(now.getVersion()).isEqualTo(2);
+        assertThat(outcome.modRevision())
+                .as("after a successful swap the outcome's modRevision is the one your put gave the key (%d),"
+                        + " the resourceVersion the caller holds next", now.getModRevision())
+                .isEqualTo(now.getModRevision());
+        assertThat(outcome.value()).as("after a successful swap the outcome's value is the value written")
+                .contains("v2");
     }
 
     @Test
@@ -54,20 +65,31 @@ class CompareAndSwapTest {
         String key = prefix.key("k");
         long stale = etcd.put(key, "v1");
         long current = etcd.put(key, "v2"); // someone else wrote after we read
+        long store = etcd.put(prefix.key("elsewhere"), "x"); // the store moves on; the key does not
 
-        boolean applied = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "mine", stale);
+        Outcome outcome = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "mine", stale);
 
-        assertThat(applied).as("the key changed at %d after we saw %d: the swap must fail and return false", current, stale)
+        assertThat(outcome.written())
+                .as("the key changed at %d after we saw %d: the swap must fail (written false)", current, stale)
                 .isFalse();
         KeyValue now = etcd.get(key).orElseThrow();
         assertThat(Direct.text(now.getValue())).as("a failed swap must not write").isEqualTo("v2");
         assertThat(now.getModRevision()).as("a failed swap must leave mod_revision at %d", current).isEqualTo(current);
         assertThat(now.getVersion()).isEqualTo(2);
+        assertThat(outcome.modRevision())
+                .as("a lost swap returns the key's mod_revision (%d), what a retry must send; not the one the caller"
+                        + " expected (%d), nor the store's revision (%d)", current, stale, store)
+                .isEqualTo(current);
+        assertThat(outcome.value()).as("a lost swap returns the key's current value, the one that stopped it")
+                .contains("v2");
 
-        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "mine", current + 1000))
-                .as("a mod_revision the key never had must not match either").isFalse();
-        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "mine", current))
-                .as("with the current mod_revision %d the swap should apply", current).isTrue();
+        Outcome never = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "mine", current + 1000);
+        assertThat(never.written()).as("a mod_revision the key never had must not match either").isFalse();
+        assertThat(never.modRevision()).as("lost against mod_revision %d", current).isEqualTo(current);
+        Outcome retried = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "mine", outcome.modRevision());
+        assertThat(retried.written())
+                .as("retrying with the mod_revision the lost swap returned (%d) should apply", outcome.modRevision())
+                .isTrue();
         assertThat(etcd.value(key)).isEqualTo("mine");
     }
 
@@ -77,23 +99,32 @@ class CompareAndSwapTest {
         Direct etcd = new Direct(client);
         String key = prefix.key("new");
 
-        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "first", 0))
+        Outcome create = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "first", 0);
+        assertThat(create.written())
                 .as("the key does not exist, so expected mod_revision 0 should match and create it").isTrue();
-        KeyValue created = etcd.get(key).orElseThrow(() -> new AssertionError("the swap returned true but " + key + " was not created"));
+        KeyValue created = etcd.get(key).orElseThrow(() -> new AssertionError("the swap said written but " + key + " was not created"));
         assertThat(Direct.text(created.getValue())).isEqualTo("first");
         assertThat(created.getVersion()).isEqualTo(1);
+        assertThat(create.modRevision()).as("a create's outcome carries the new key's mod_revision")
+                .isEqualTo(created.getModRevision());
 
-        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "second", 0))
-                .as("the key exists now, so 0 must not match").isFalse();
+        Outcome refused = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "second", 0);
+        assertThat(refused.written()).as("the key exists now, so 0 must not match").isFalse();
         assertThat(etcd.value(key)).as("a refused create must not overwrite").isEqualTo("first");
+        assertThat(refused.modRevision()).as("a refused create returns the existing key's mod_revision")
+                .isEqualTo(created.getModRevision());
+        assertThat(refused.value()).as("a refused create returns the existing key's value").contains("first");
 
         long lastMod = etcd.get(key).orElseThrow().getModRevision();
         etcd.delete(key);
-        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "ghost", lastMod))
-                .as("after a delete the key has no mod_revision %d any more", lastMod).isFalse();
+        Outcome ghost = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "ghost", lastMod);
+        assertThat(ghost.written()).as("after a delete the key has no mod_revision %d any more", lastMod).isFalse();
         assertThat(etcd.get(key)).as("a failed swap must not recreate a deleted key").isEmpty();
-        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "again", 0))
-                .as("after a delete, 0 should match again").isTrue();
+        assertThat(ghost)
+                .as("lost against a deleted key: the key does not exist, so its mod_revision is 0 and it has no value")
+                .isEqualTo(new Outcome(false, 0, Optional.empty()));
+        assertThat(CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "again", ghost.modRevision()).written())
+                .as("after a delete, retrying with the returned 0 should create the key again").isTrue();
         assertThat(etcd.get(key).orElseThrow().getVersion()).as("a recreated key starts at version 1").isEqualTo(1);
     }
 
@@ -109,7 +140,7 @@ class CompareAndSwapTest {
             etcd.put(key, "theirs-" + intruded.incrementAndGet());
         });
 
-        boolean applied = CompareAndSwap.putIfUnchanged(observed, key, "mine", seen);
+        boolean applied = CompareAndSwap.putIfUnchanged(observed, key, "mine", seen).written();
 
         KeyValue now = etcd.get(key).orElseThrow();
         if (intruded.get() > 0) {
@@ -128,6 +159,32 @@ class CompareAndSwapTest {
     }
 
     @Test
+    @DisplayName("one request to etcd per call, won or lost")
+    void oneRequestPerCall(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("counted");
+        long seen = etcd.put(key, "v1");
+        AtomicInteger requests = new AtomicInteger();
+        KV counted = ObservedKv.countingRequests(client.getKVClient(), requests);
+
+        Outcome won = CompareAndSwap.putIfUnchanged(counted, key, "v2", seen);
+        assertThat(won.written()).as("mod_revision %d still matches", seen).isTrue();
+        assertThat(requests.get()).as("requests to etcd for a swap that won").isEqualTo(1);
+
+        requests.set(0);
+        long current = etcd.put(key, "theirs");
+        Outcome lost = CompareAndSwap.putIfUnchanged(counted, key, "mine", won.modRevision());
+        assertThat(lost.written()).as("another client wrote at %d", current).isFalse();
+        assertThat(requests.get())
+                .as("requests to etcd for a swap that lost: the state it lost against must come back in the same"
+                        + " answer as the refusal, not from a second read (which costs a round trip and may see"
+                        + " a later state than the one compared)")
+                .isEqualTo(1);
+        assertThat(lost.modRevision()).isEqualTo(current);
+        assertThat(lost.value()).contains("theirs");
+    }
+
+    @Test
     @DisplayName("two clients racing from the same read: exactly one wins, every time")
     void exactlyOneWinnerPerRace(Client client, Etcd etcdHandle, KeyPrefix prefix) throws Exception {
         Direct etcd = new Direct(client);
@@ -137,12 +194,14 @@ class CompareAndSwapTest {
                 String key = prefix.key("race-" + round);
                 long seen = etcd.put(key, "start");
                 CyclicBarrier start = new CyclicBarrier(2);
-                Future<Boolean> a = pool.submit(racer(start, () ->
+                Future<Outcome> a = pool.submit(racer(start, () ->
                         CompareAndSwap.putIfUnchanged(client.getKVClient(), key, "A", seen)));
-                Future<Boolean> b = pool.submit(racer(start, () ->
+                Future<Outcome> b = pool.submit(racer(start, () ->
                         CompareAndSwap.putIfUnchanged(other.getKVClient(), key, "B", seen)));
-                boolean aWon = a.get(30, TimeUnit.SECONDS);
-                boolean bWon = b.get(30, TimeUnit.SECONDS);
+                Outcome aOutcome = a.get(30, TimeUnit.SECONDS);
+                Outcome bOutcome = b.get(30, TimeUnit.SECONDS);
+                boolean aWon = aOutcome.written();
+                boolean bWon = bOutcome.written();
 
                 assertThat(aWon ^ bWon)
                         .as("round %d: both writers saw mod_revision %d; exactly one may win, but A=%s and B=%s",
@@ -152,6 +211,16 @@ class CompareAndSwapTest {
                 assertThat(Direct.text(now.getValue())).as("round %d: etcd should hold the winner's value", round)
                         .isEqualTo(aWon ? "A" : "B");
                 assertThat(now.getVersion()).as("round %d: exactly one write after 'start'", round).isEqualTo(2);
+                Outcome winner = aWon ? aOutcome : bOutcome;
+                Outcome loser = aWon ? bOutcome : aOutcome;
+                assertThat(winner.modRevision()).as("round %d: the winner's mod_revision", round)
+                        .isEqualTo(now.getModRevision());
+                assertThat(loser.modRevision())
+                        .as("round %d: the loser lost against the winner's write, so it must return the winner's"
+                                + " mod_revision %d", round, now.getModRevision())
+                        .isEqualTo(now.getModRevision());
+                assertThat(loser.value()).as("round %d: the loser must return the winner's value", round)
+                        .contains(aWon ? "A" : "B");
             }
         } finally {
             pool.shutdownNow();
@@ -184,17 +253,27 @@ class CompareAndSwapTest {
         }
     }
 
-    /** Read the counter, add one, swap; on a conflict read again. Returns the number of successful increments. */
+    /**
+     * Read the counter once, then add one and swap; on a conflict retry from the state the lost swap
+     * returned, never reading again (as GuaranteedUpdate does). Returns the number of successful increments.
+     */
     private static int increment(Client client, String key, int times) {
-        Direct etcd = new Direct(client);
+        KeyValue read = new Direct(client).get(key).orElseThrow();
+        long seenRevision = read.getModRevision();
+        String seenValue = Direct.text(read.getValue());
         int done = 0;
         for (int i = 0; i < times; i++) {
             for (int attempt = 0; ; attempt++) {
-                assertThat(attempt).as("an increment kept failing: the swap never succeeds with a fresh mod_revision")
+                assertThat(attempt)
+                        .as("an increment kept failing: retrying from the mod_revision your lost swaps returned"
+                                + " never succeeds, so it is not the key's current one")
                         .isLessThan(1000);
-                KeyValue seen = etcd.get(key).orElseThrow();
-                int next = Integer.parseInt(Direct.text(seen.getValue())) + 1;
-                if (CompareAndSwap.putIfUnchanged(client.getKVClient(), key, Integer.toString(next), seen.getModRevision())) {
+                String next = Integer.toString(Integer.parseInt(seenValue) + 1);
+                Outcome outcome = CompareAndSwap.putIfUnchanged(client.getKVClient(), key, next, seenRevision);
+                seenRevision = outcome.modRevision();
+                seenValue = outcome.value().orElseThrow(() -> new AssertionError(
+                        "the counter exists, but your outcome has no value for it"));
+                if (outcome.written()) {
                     done++;
                     break;
                 }

@@ -25,6 +25,24 @@ final class ObservedKv {
     }
 
     /**
+     * {@code real}, counting every request the caller starts (get, put, delete, txn, compact) in
+     * {@code requests}: each one is a round trip to etcd.
+     */
+    static KV countingRequests(KV real, AtomicInteger requests) {
+        InvocationHandler handler = (proxy, method, args) -> {
+            if (method.getDeclaringClass() != Object.class && !method.getName().equals("close")) {
+                requests.incrementAndGet();
+            }
+            try {
+                return method.invoke(real, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (KV) Proxy.newProxyInstance(KV.class.getClassLoader(), new Class<?>[] {KV.class}, handler);
+    }
+
+    /**
      * {@code real}, but each {@code get} is answered first and then {@code afterRead} runs before the
      * caller sees the answer: a write made there lands between the caller's read and whatever it
      * does next, deterministically.

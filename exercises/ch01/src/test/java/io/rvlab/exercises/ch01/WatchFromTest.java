@@ -48,10 +48,11 @@ class WatchFromTest {
         long r3 = etcd.put(a, "a2");
         long r4 = etcd.delete(b);
 
-        List<Change> changes = WatchFrom.firstChanges(client, prefix.value(), r1, 4, PATIENCE);
+        List<Change> changes = WatchFrom.changesThrough(client, prefix.value(), r1, r4, PATIENCE);
 
         assertThat(changes)
-                .as("the four changes under %s since revision %d, oldest first (a DELETE has value \"\")", prefix, r1)
+                .as("the four changes under %s from revision %d to %d, oldest first (a DELETE has value \"\")",
+                        prefix, r1, r4)
                 .containsExactly(
                         new Change(Kind.PUT, a, "a1", r1),
                         new Change(Kind.PUT, b, "b1", r2),
@@ -69,10 +70,11 @@ class WatchFromTest {
         long r3 = etcd.put(k, "v3");
         long r4 = etcd.put(k, "v4");
 
-        List<Change> changes = WatchFrom.firstChanges(client, prefix.value(), r3, 2, PATIENCE);
+        List<Change> changes = WatchFrom.changesThrough(client, prefix.value(), r3, r4, PATIENCE);
 
         assertThat(changes)
-                .as("starting at revision %d: the change at %d itself, then the next one; v1 and v2 came before", r3, r3)
+                .as("from revision %d to %d: the change at %d itself, then the next one; v1 and v2 came before",
+                        r3, r4, r3)
                 .containsExactly(new Change(Kind.PUT, k, "v3", r3), new Change(Kind.PUT, k, "v4", r4));
     }
 
@@ -89,11 +91,71 @@ class WatchFromTest {
         etcd.put("/rvlab-test/elsewhere" + prefix.value(), "somewhere else entirely");
         long r2 = etcd.put(inside, "2");
 
-        List<Change> changes = WatchFrom.firstChanges(client, prefix.value(), start, 2, PATIENCE);
+        List<Change> changes = WatchFrom.changesThrough(client, prefix.value(), start, r2, PATIENCE);
 
         assertThat(changes)
                 .as("watch only keys starting with %s (use the prefix option); %s is not one of them", prefix, sibling)
                 .containsExactly(new Change(Kind.PUT, inside, "1", r1), new Change(Kind.PUT, inside, "2", r2));
+    }
+
+    @Test
+    @DisplayName("nothing after the target revision, even when etcd delivers it in the same response")
+    void stopsAtTheTargetRevision(Client client, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        String k = prefix.key("k");
+        etcd.put(k, "v1");
+        long r2 = etcd.put(k, "v2");
+        long r3 = etcd.put(k, "v3");
+        long r4 = etcd.put(k, "v4");
+        etcd.put(k, "v5"); // already history when the watch starts: replayed along with the rest
+        etcd.put(prefix.key("other"), "v6");
+
+        List<Change> changes = WatchFrom.changesThrough(client, prefix.value(), r2, r4, PATIENCE);
+
+        assertThat(changes)
+                .as("changes from revision %d to %d inclusive; v5 and v6 came after %d and must not be returned,"
+                        + " although etcd replays them together with the others", r2, r4, r4)
+                .containsExactly(new Change(Kind.PUT, k, "v2", r2), new Change(Kind.PUT, k, "v3", r3),
+                        new Change(Kind.PUT, k, "v4", r4));
+    }
+
+    @Test
+    @DisplayName("a target revision made by a key outside the prefix: caught up once the watch passes it")
+    void targetOutsideThePrefix(Client client, KeyPrefix prefix) throws Exception {
+        Direct etcd = new Direct(client);
+        String k = prefix.key("k");
+        long r1 = etcd.put(k, "mine");
+        long target = etcd.put("/rvlab-test/elsewhere" + prefix.value(), "someone else's write");
+        long later = etcd.put(k, "after the target");
+
+        List<Change> past = WatchFrom.changesThrough(client, prefix.value(), r1, target, PATIENCE);
+
+        assertThat(past)
+                .as("revision %d changed a key outside %s, so no change under the prefix has it; the change at %d"
+                        + " shows the watch is past it: return the one change up to %d, without waiting for the"
+                        + " timeout", target, prefix, later, target)
+                .containsExactly(new Change(Kind.PUT, k, "mine", r1));
+
+        // The same, live: the target is written outside the prefix while the watch runs.
+        long liveStart = etcd.currentRevision() + 1;
+        CompletableFuture<List<Change>> watching = CompletableFuture.supplyAsync(() -> {
+            try {
+                return WatchFrom.changesThrough(client, prefix.value(), liveStart, liveStart + 1, PATIENCE);
+            } catch (TimeoutException e) {
+                throw new AssertionError("timed out although the watch got past revision " + (liveStart + 1)
+                        + ": " + e.getMessage(), e);
+            }
+        });
+        long first = etcd.put(k, "live");
+        long outside = etcd.put("/rvlab-test/elsewhere" + prefix.value(), "again");
+        long after = etcd.put(k, "live, after the target");
+        assertThat(List.of(first, outside, after)).as("test setup: nothing else writes to this etcd")
+                .containsExactly(liveStart, liveStart + 1, liveStart + 2);
+
+        assertThat(watching.get(30, TimeUnit.SECONDS))
+                .as("live: revision %d was made outside the prefix; the change at %d shows the watch is past it",
+                        outside, after)
+                .containsExactly(new Change(Kind.PUT, k, "live", first));
     }
 
     @Test
@@ -105,15 +167,16 @@ class WatchFromTest {
 
         CompletableFuture<List<Change>> watching = CompletableFuture.supplyAsync(() -> {
             try {
-                return WatchFrom.firstChanges(client, prefix.value(), r1, 3, PATIENCE);
+                return WatchFrom.changesThrough(client, prefix.value(), r1, r1 + 2, PATIENCE);
             } catch (TimeoutException e) {
-                throw new AssertionError("timed out waiting for 3 changes: " + e.getMessage(), e);
+                throw new AssertionError("timed out waiting for revision " + (r1 + 2) + ": " + e.getMessage(), e);
             }
         });
         // Written after the call started (whether or not its watch is registered yet: a watch
         // from r1 sees them either way).
         long r2 = etcd.put(k, "during 1");
         long r3 = etcd.delete(k);
+        assertThat(r3).as("test setup: nothing else writes to this etcd").isEqualTo(r1 + 2);
 
         List<Change> changes = watching.get(30, TimeUnit.SECONDS);
         assertThat(changes)
@@ -132,11 +195,12 @@ class WatchFromTest {
         Duration timeout = Duration.ofMillis(500);
 
         long started = System.nanoTime();
-        Throwable thrown = catchThrowable(() -> WatchFrom.firstChanges(client, prefix.value(), r1, 2, timeout));
+        Throwable thrown = catchThrowable(() -> WatchFrom.changesThrough(client, prefix.value(), r1, r1 + 1, timeout));
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(thrown)
-                .as("only 1 of the 2 changes asked for exists: expected TimeoutException")
+                .as("the store never reaches revision %d, so the watch cannot get past it: expected"
+                        + " TimeoutException, not the changes seen so far", r1 + 1)
                 .isInstanceOf(TimeoutException.class);
         assertThat(took)
                 .as("the wait should end soon after the %s timeout", timeout)
@@ -149,11 +213,11 @@ class WatchFromTest {
     void closesTheWatch(Client client, Etcd etcdHandle, KeyPrefix prefix) throws Exception {
         Direct etcd = new Direct(client);
         long r1 = etcd.put(prefix.key("k"), "v1");
-        etcd.put(prefix.key("k"), "v2");
+        long r2 = etcd.put(prefix.key("k"), "v2");
         long before = watchers(etcdHandle);
 
-        WatchFrom.firstChanges(client, prefix.value(), r1, 2, PATIENCE);
-        catchThrowable(() -> WatchFrom.firstChanges(client, prefix.value(), r1, 3, Duration.ofMillis(300)));
+        WatchFrom.changesThrough(client, prefix.value(), r1, r2, PATIENCE);
+        catchThrowable(() -> WatchFrom.changesThrough(client, prefix.value(), r1, r2 + 1, Duration.ofMillis(300)));
 
         // etcd counts the watchers it serves; a watch left open keeps its watcher (and its stream) alive.
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
@@ -190,7 +254,7 @@ class WatchFromTest {
         long r2 = etcd.put(k, "v2");
         etcd.compact(r2);
 
-        Throwable thrown = catchThrowable(() -> WatchFrom.firstChanges(client, prefix.value(), r1, 2, PATIENCE));
+        Throwable thrown = catchThrowable(() -> WatchFrom.changesThrough(client, prefix.value(), r1, r2, PATIENCE));
 
         assertThat(thrown)
                 .as("watching from %d after a compaction at %d: etcd cancels the watch (jetcd reports a"

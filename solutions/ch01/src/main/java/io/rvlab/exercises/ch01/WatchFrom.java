@@ -21,9 +21,11 @@ import java.util.concurrent.TimeoutException;
  * Reference answer to exercise 1.6: watch a prefix from a revision.
  *
  * <p>jetcd calls the listener on its own thread, one response at a time; a response may carry
- * several events. The caller's thread waits on a future that the listener completes once enough
- * events arrived, or that fails when etcd cancels the watch (for a compacted start revision,
- * jetcd reports a {@link CompactedException}).
+ * several events, some of them past the target revision. Revisions only grow along a watch, so
+ * the first event at or after the target proves that every change up to it has been seen, even
+ * when the target itself was a write outside the prefix. The caller's thread waits on a future that
+ * the listener completes then, or that fails when etcd cancels the watch (for a compacted start
+ * revision, jetcd reports a {@link CompactedException}).
  */
 public final class WatchFrom {
 
@@ -37,23 +39,23 @@ public final class WatchFrom {
     public record Change(Kind kind, String key, String value, long modRevision) {
     }
 
-    public static List<Change> firstChanges(Client client, String prefix, long fromRevision, int count,
+    public static List<Change> changesThrough(Client client, String prefix, long fromRevision, long toRevision,
             Duration timeout) throws TimeoutException {
-        if (count <= 0) {
-            return List.of();
-        }
         List<Change> seen = new ArrayList<>();
         CompletableFuture<List<Change>> done = new CompletableFuture<>();
 
         Watch.Listener listener = Watch.listener(
                 (WatchResponse response) -> {
                     synchronized (seen) {
+                        boolean passedTheTarget = false;
                         for (WatchEvent event : response.getEvents()) {
-                            if (seen.size() < count) {
+                            long revision = event.getKeyValue().getModRevision();
+                            if (revision <= toRevision) {
                                 seen.add(toChange(event));
                             }
+                            passedTheTarget |= revision >= toRevision;
                         }
-                        if (seen.size() >= count) {
+                        if (passedTheTarget) {
                             done.complete(List.copyOf(seen));
                         }
                     }
@@ -70,8 +72,8 @@ public final class WatchFrom {
             synchronized (seen) {
                 got = seen.size();
             }
-            throw new TimeoutException("only " + got + " of " + count + " changes under " + prefix
-                    + " since revision " + fromRevision + " arrived within " + timeout);
+            throw new TimeoutException("the watch on " + prefix + " from revision " + fromRevision
+                    + " did not reach revision " + toRevision + " within " + timeout + " (" + got + " changes seen)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while watching " + prefix, e);
