@@ -23,7 +23,12 @@ import io.rvlab.ch04.watch.WatchEvent;
  *       {@link IllegalArgumentException} that names the key and says {@code prev_kv}: a watch never
  *       guesses. Stored bytes that are not a JSON object are refused the same way (naming the key).</li>
  * </ul>
- * The watch may or may not have been opened with {@code prev_kv}; only a DELETE needs it. Write the
+ * etcd delivers events in responses, and kube-apiserver reads a response at a time:
+ * {@link #classify(io.etcd.jetcd.watch.WatchResponse, String, String)} gives the watch events one response
+ * stands for, in etcd's order, each at the revision a client may resume from (claim one it has not reached,
+ * and its resume misses changes forever). A progress notification (no change; etcd promises everything up
+ * to its header's revision has been sent) stands for a BOOKMARK: an object of the watched kind holding
+ * only {@code metadata.resourceVersion}. The watch may or may not have been opened with {@code prev_kv}; only a DELETE needs it. Write the
  * classification yourself: lab-code's {@code io.rvlab.ch04.watch.EtcdEventTranslator} (which the chapter
  * shows) throws its own exceptions, not the ones this contract asks for. Grade it with
  * {@code ./course grade 4 --exercise 4.1}; the specification is {@code EventClassifierTest}.
@@ -44,6 +49,21 @@ public final class EventClassifier {
      *     the key and says {@code prev_kv}), or for a value that is not a JSON object (naming the key)
      */
     public static WatchEvent classify(io.etcd.jetcd.watch.WatchEvent event) {
+        throw new UnsupportedOperationException("TODO exercise 4.1");
+    }
+
+    /**
+     * The Kubernetes watch events for one response of an etcd watch, in etcd's order.
+     *
+     * @param response a response of an etcd watch on a collection of JSON objects (jetcd's
+     *     {@code io.etcd.jetcd.watch.WatchResponse}), as its listener receives it
+     * @param apiVersion the watched resource's apiVersion, such as {@code v1}
+     * @param kind the watched resource's kind, such as {@code ConfigMap}
+     * @return the events it stands for (possibly none); a BOOKMARK for a progress notification
+     * @throws IllegalArgumentException as {@link #classify(io.etcd.jetcd.watch.WatchEvent)}, for any of its events
+     */
+    public static java.util.List<WatchEvent> classify(io.etcd.jetcd.watch.WatchResponse response, String apiVersion,
+            String kind) {
         throw new UnsupportedOperationException("TODO exercise 4.1");
     }
     // end::signature[]

@@ -8,9 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.watch.WatchEvent.Type;
 import io.rvlab.support.etcd.EtcdExtension;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -200,6 +203,80 @@ class EventClassifierTest {
             assertThat(thrown).as("an event whose value is no object cannot become a Kubernetes event (kube-apiserver"
                     + " ends such a watch with an error rather than send it): refuse it").isInstanceOf(IllegalArgumentException.class);
             assertThat(thrown.getMessage()).as("the message names the key").contains(cms.key("a"));
+        }
+    }
+
+    @Test
+    @DisplayName("a response of a watch catching up carries many revisions: each event keeps its own, not the header's")
+    void catchingUpResponse(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long created = cms.put("a", "v1");
+        long modified = cms.put("a", "v2");
+        long deleted = cms.delete("a");
+        long secret = cms.elsewhere(); // etcd's revision moves on: every response's header names it or later
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), created)) {
+            List<WatchResponse> responses = etcd.until(r -> r.getEvents().stream()
+                    .anyMatch(e -> e.getKeyValue().getModRevision() == deleted), "response with the DELETE");
+
+            List<String> got = new ArrayList<>();
+            for (WatchResponse response : responses) {
+                if (!response.isProgressNotify()) {
+                    EventClassifier.classify(response, "v1", "ConfigMap").forEach(e -> got.add(e.type() + " " + e.resourceVersion()));
+                }
+            }
+            assertThat(got).as("a watch from %d, opened after the changes at %d, %d and %d and a Secret at %d, catches up:"
+                    + " etcd sends those changes with a header naming its current revision (%d or later), which is not"
+                    + " the revision of any of them; each event is stamped with its own", created, created, modified,
+                    deleted, secret, secret)
+                    .containsExactly("ADDED " + created, "MODIFIED " + modified, "DELETED " + deleted);
+        }
+    }
+
+    @Test
+    @DisplayName("one transaction's changes come in one response: every one of them, in order, at the one revision")
+    void transactionResponse(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.put("z", "to be deleted");
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), cms.currentRevision() + 1)) {
+            long revision = ConfigMaps.await(client.getKVClient().txn()
+                    .Then(Op.put(ConfigMaps.utf8(cms.key("x")), ConfigMaps.utf8(cms.json("x", "1")), PutOption.DEFAULT),
+                            Op.delete(ConfigMaps.utf8(cms.key("z")), io.etcd.jetcd.options.DeleteOption.DEFAULT),
+                            Op.put(ConfigMaps.utf8(cms.key("y")), ConfigMaps.utf8(cms.json("y", "2")), PutOption.DEFAULT))
+                    .commit()).getHeader().getRevision();
+            List<WatchResponse> responses = etcd.until(r -> !r.getEvents().isEmpty(), "response with the transaction");
+            WatchResponse response = responses.get(responses.size() - 1);
+
+            List<String> got = EventClassifier.classify(response, "v1", "ConfigMap").stream()
+                    .map(e -> e.type() + " " + e.object().path("metadata").path("name").asText() + " " + e.resourceVersion())
+                    .toList();
+            assertThat(got).as("one transaction at revision %d put x, deleted z and put y: the response that carries it"
+                    + " stands for three events, in the transaction's order", revision)
+                    .containsExactly("ADDED x " + revision, "DELETED z " + revision, "ADDED y " + revision);
+        }
+    }
+
+    @Test
+    @DisplayName("a progress notification is a BOOKMARK: an empty object of the watched kind at the header's revision")
+    void progressNotificationIsABookmark(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long last = cms.put("a", "v1");
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), last + 1)) {
+            long secret = cms.elsewhere(); // no ConfigMap changes, but etcd's revision moves on
+            List<WatchResponse> responses = etcd.until(r -> r.isProgressNotify() && r.getHeader().getRevision() >= secret,
+                    "progress notification at revision " + secret + " or later");
+            WatchResponse progress = responses.get(responses.size() - 1);
+            long header = progress.getHeader().getRevision();
+
+            List<WatchEvent> got = EventClassifier.classify(progress, "v1", "ConfigMap");
+
+            assertThat(got).as("etcd's progress notification (no events, header revision %d): the newest ConfigMap change"
+                    + " is at %d, but a Secret moved etcd to %d, and etcd promises this watch has been sent everything up"
+                    + " to %d; the client must hear of it, to resume from there", header, last, secret, header).hasSize(1);
+            assertThat(got.get(0).type()).as("the event a progress notification stands for").isEqualTo(Type.BOOKMARK);
+            assertThat(got.get(0).object()).as("a BOOKMARK's object: the watched kind, holding nothing but"
+                    + " metadata.resourceVersion = the header's revision \"%d\"", header)
+                    .isEqualTo(JSON.readTree("{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":"
+                            + "{\"resourceVersion\":\"" + header + "\"}}"));
         }
     }
 

@@ -213,6 +213,83 @@ class WatchWindowTest {
     }
 
     @Test
+    @DisplayName("a change younger than the freshness duration is not forgotten: a client that fell behind by a burst resumes without a relist")
+    void keepsWhatIsFresh(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        ManualClock clock = new ManualClock(); // stands still: every change stays fresh
+        WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(3).withBookmarkFrequency(Duration.ofMinutes(1));
+        try (WatchApiServer server = WatchApiServer.start(client, "127.0.0.1", 0, type -> WatchCache.start(client, type,
+                options, capacity -> new WatchWindow(capacity, 12, Duration.ofSeconds(75), clock)))) {
+            long listed = cms.currentRevision();
+            long[] r = new long[9];
+            for (int i = 1; i <= 8; i++) {
+                r[i] = cms.put("cm-" + i, "1");
+            }
+            awaitCache(server, r[8]);
+            int held = server.cache(ResourceTypes.CONFIGMAPS).windowSize();
+            assertThat(held).as("a burst of 8 changes within 75 s into a window of capacity 3 and upper bound 12: each is"
+                    + " younger than the freshness duration, so none may be forgotten; changes held").isEqualTo(8);
+            try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed, false)) {
+                assertThat(changes(watch, 8)).as("%s: a client that listed at %d and fell behind by a burst of 8 changes,"
+                                + " all younger than the freshness duration, must be served every one of them, not sent"
+                                + " into a relist", watch.request, listed)
+                        .containsExactly("ADDED cm-1 " + r[1], "ADDED cm-2 " + r[2], "ADDED cm-3 " + r[3],
+                                "ADDED cm-4 " + r[4], "ADDED cm-5 " + r[5], "ADDED cm-6 " + r[6],
+                                "ADDED cm-7 " + r[7], "ADDED cm-8 " + r[8]);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("fresh or not, the window never holds more than its upper bound")
+    void upperBoundHoldsEvenWhenFresh() {
+        ManualClock clock = new ManualClock();
+        WatchWindow window = new WatchWindow(2, 6, Duration.ofSeconds(75), clock);
+        window.reset(10);
+        for (long rv = 11; rv <= 20; rv++) {
+            window.add(change("cm-" + rv, rv));
+        }
+        assertThat(window.size()).as("changes held after 10 fresh changes into a window of capacity 2 and upper bound 6:"
+                + " the upper bound caps memory even when every change is fresh").isEqualTo(6);
+        assertThat(window.oldestResumable()).as("the window holds the 6 newest changes (15 to 20) and forgot 11 to 14:"
+                + " the oldest resourceVersion a watch may start from").isEqualTo(14);
+        assertThat(window.since(14)).extracting(WatchCacheEvent::resourceVersion)
+                .as("a watch from 14").containsExactly(15L, 16L, 17L, 18L, 19L, 20L);
+    }
+
+    @Test
+    @DisplayName("memory is given back once the changes are stale, but never below the capacity, however old")
+    void givesMemoryBackOnceStale() {
+        ManualClock clock = new ManualClock();
+        WatchWindow window = new WatchWindow(2, 16, Duration.ofSeconds(10), clock);
+        window.reset(10);
+        for (long rv = 11; rv <= 18; rv++) {
+            window.add(change("cm-" + rv, rv)); // a burst: all fresh, so the window must keep all eight
+        }
+        assertThat(window.size()).as("changes held after a burst of 8 at one instant (capacity 2, upper bound 16,"
+                + " freshness 10 s)").isEqualTo(8);
+        for (long rv = 19; rv <= 22; rv++) {
+            clock.advance(Duration.ofSeconds(11));
+            window.add(change("cm-" + rv, rv)); // a trickle: each change comes when everything held is stale
+        }
+        assertThat(window.size()).as("changes held after 4 more changes, each 11 s after the one before (freshness"
+                + " 10 s): what is stale must not pin memory above the capacity of 2 (read the time from the clock you are"
+                + " given), yet the window keeps its capacity's worth however old").isEqualTo(2);
+        assertThat(window.since(window.oldestResumable())).extracting(WatchCacheEvent::resourceVersion)
+                .as("a watch from the oldest resumable resourceVersion (%d)", window.oldestResumable())
+                .containsExactly(21L, 22L);
+
+        window.reset(30);
+        window.add(change("cm-31", 31));
+        clock.advance(Duration.ofMinutes(5));
+        window.add(change("cm-32", 32));
+        assertThat(window.since(30)).extracting(WatchCacheEvent::resourceVersion)
+                .as("after reset(30), a change at 31 and, 5 minutes later, one at 32: a window of capacity 2 holding"
+                        + " fewer than 2 forgets nothing, however old; a watch from 30").containsExactly(31L, 32L);
+        assertThat(window.oldestResumable()).as("nothing forgotten since the list at 30").isEqualTo(30);
+    }
+
+    @Test
     @DisplayName("after the cache relists, the window starts over at the list's resourceVersion")
     void resetStartsOver() {
         WatchWindow window = new WatchWindow(3);

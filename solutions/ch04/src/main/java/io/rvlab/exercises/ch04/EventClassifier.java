@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.KeyValue;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch04.watch.WatchEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reference answer to exercise 4.1: etcd events as Kubernetes watch events.
@@ -14,6 +18,11 @@ import java.nio.charset.StandardCharsets;
  * <p>The revision that goes on the object is always the event's own {@code mod_revision}: for a
  * DELETE that is the revision of the delete, not the previous value's mod_revision, so a watcher
  * that resumes from the last resourceVersion it saw does not get the DELETE again.
+ *
+ * <p>A whole response, as kube-apiserver's etcd3 watcher reads it (staging/src/k8s.io/apiserver/pkg/
+ * storage/etcd3/watcher.go): each event at its own revision (a response of a watch catching up carries
+ * many revisions, and its header names etcd's current one, which none of them may claim), and a progress
+ * notification becomes a BOOKMARK at the header's revision, an empty object of the watched kind.
  */
 public final class EventClassifier {
 
@@ -38,6 +47,20 @@ public final class EventClassifier {
             }
             default -> throw new IllegalArgumentException("unknown etcd event type for " + key(kv));
         };
+    }
+
+    public static List<WatchEvent> classify(WatchResponse response, String apiVersion, String kind) {
+        if (response.isProgressNotify()) {
+            ObjectNode object = JsonNodeFactory.instance.objectNode();
+            object.put("kind", kind).put("apiVersion", apiVersion).putObject("metadata")
+                    .put("resourceVersion", Long.toString(response.getHeader().getRevision()));
+            return List.of(new WatchEvent(WatchEvent.Type.BOOKMARK, object));
+        }
+        List<WatchEvent> events = new ArrayList<>();
+        for (io.etcd.jetcd.watch.WatchEvent event : response.getEvents()) {
+            events.add(classify(event));
+        }
+        return events;
     }
 
     private static ObjectNode object(KeyValue kv, long resourceVersion) {

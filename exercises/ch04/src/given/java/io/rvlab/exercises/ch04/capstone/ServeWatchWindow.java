@@ -3,14 +3,16 @@ package io.rvlab.exercises.ch04.capstone;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
 import io.rvlab.exercises.ch04.WatchWindow;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * {@code ./course serve --exercise 4.5}: etcd plus chapter 4's API server, every watch served from
- * <em>your</em> {@link WatchWindow} (given, not the exercise). The window holds
- * {@code RVLAB_WATCH_CACHE_SIZE} changes per resource, 10 when unset, so a 410 is a few writes away;
- * bookmarks come every 5 seconds to a watch that allows them. Then, in another terminal:
+ * <em>your</em> {@link WatchWindow} (given, not the exercise). The window's capacity is
+ * {@code RVLAB_WATCH_CACHE_SIZE} changes per resource, 10 when unset, its upper bound four times that, and
+ * a change stays fresh for 20 seconds (kube-apiserver: 75), so a 410 is a few writes away once the older
+ * ones are 20 seconds old; bookmarks come every 5 seconds to a watch that allows them. Then, in another terminal:
  * <pre>
  * kubectl --server URL get configmaps -w
  * curl -sN 'URL/api/v1/namespaces/default/configmaps?watch=1&amp;resourceVersion=RV'
@@ -21,6 +23,8 @@ import java.util.List;
  */
 public final class ServeWatchWindow {
 
+    private static final Duration FRESH = Duration.ofSeconds(20);
+
     private ServeWatchWindow() {
     }
 
@@ -30,10 +34,12 @@ public final class ServeWatchWindow {
         WatchCache.Options options = WatchCache.Options.DEFAULT.withCapacity(capacity)
                 .withBookmarkFrequency(Duration.ofSeconds(5));
         System.out.println("[4.5] every watch is served from your WatchWindow (capacity " + capacity
-                + " changes per resource; RVLAB_WATCH_CACHE_SIZE changes it)");
+                + " changes per resource, up to " + 4 * capacity + " while they are younger than " + FRESH.toSeconds()
+                + " s; RVLAB_WATCH_CACHE_SIZE changes the capacity)");
         io.rvlab.ch02.server.ApiServerMain.serve(args,
                 (etcd, bind, port) -> WatchApiServer.start(etcd, bind, port,
-                        type -> WatchCache.start(etcd, type, options, WatchWindow::new)),
+                        type -> WatchCache.start(etcd, type, options,
+                                c -> new WatchWindow(c, 4 * c, FRESH, Clock.systemUTC()))),
                 List.of("kubectl --server {url} get configmaps -w          (then change one in another terminal)",
                         "curl -sN '{url}/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=RV'"
                                 + "   (RV of a change you made: 410 Expired once your window has forgotten what followed it)",
