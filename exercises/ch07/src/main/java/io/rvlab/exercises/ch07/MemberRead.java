@@ -26,8 +26,8 @@ import io.rvlab.ch02.storage.TooLargeResourceVersionException;
  * etcd offers two kinds of read: a linearizable one (the member asks the leader and a quorum first, so it
  * cannot be stale, and cannot complete without a quorum) and a serializable one (the member answers from
  * its own copy, at once, possibly stale). Choose, for each promise, a read that keeps it and is as
- * available as the promise allows. The {@code GetResponse}'s header revision is the revision the answer
- * is as of.
+ * available as the promise allows: a member cut off from its peers must still answer every read it can
+ * answer truthfully, and refuse, or fail, the others.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.1}; the specification is {@code MemberReadTest},
  * which reads through the members of a real three-member etcd cluster, one of them cut off from its peers.

@@ -164,6 +164,16 @@ class MemberReadTest {
                 + " and \"after\" since revision %d", before, after).isEqualTo("before");
     }
 
+    @Test
+    @DisplayName("resourceVersion=N, Exact, that the cut-off member has reached: answered at once, as it was at N")
+    void exactFromACutOffMember() throws Exception {
+        // Revision N is history: every member that has applied it holds the same state at N, and a later write cannot
+        // change it. The member need not ask a quorum (etcd's serializable range read with a revision).
+        GetResponse got = promptly(cut, Long.toString(before), "Exact", "through the member cut off since revision " + before);
+        assertThat(value(got)).as("GET resourceVersion=%d resourceVersionMatch=Exact through the member cut off since that"
+                + " revision: the key was \"before\" at revision %d", before, before).isEqualTo("before");
+    }
+
     private static GetResponse promptly(Client member, String rv, String match, String where) throws Exception {
         CompletableFuture<GetResponse> answer = CompletableFuture.supplyAsync(() -> call(member, rv, match), CALLS);
         try {
