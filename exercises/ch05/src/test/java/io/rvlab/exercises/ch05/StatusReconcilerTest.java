@@ -154,6 +154,19 @@ class StatusReconcilerTest {
             }
         }
     }
+    @Test
+    @DisplayName("the reconcile is yours: it does not hand the key to the chapter's DeploymentStatusController")
+    void theReconcileIsYourOwn() throws Exception {
+        // a Deployment gone from the cache costs no request: a skeleton fails here, at once
+        new StatusReconciler(null, new ThreadSafeIndexer(Map.of())).reconcile("lab/gone");
+        // The chapter's controller answers every story above alike on purpose, so no story tells the two apart:
+        // what the compiled class refers to does.
+        assertThat(ClassRefs.of(StatusReconciler.class).stream()
+                .filter(ref -> ref.contains("io/rvlab/ch05/controller/DeploymentStatusController")).distinct().toList())
+                .as("your StatusReconciler refers to the chapter's io.rvlab.ch05.controller.DeploymentStatusController:"
+                        + " the exercise is to write the reconcile and its guard yourself")
+                .isEmpty();
+    }
     // end::grading[]
 
     private static boolean observed(Stage stage, String collection, String name) {
