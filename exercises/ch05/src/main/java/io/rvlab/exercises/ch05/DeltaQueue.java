@@ -25,9 +25,11 @@ import java.util.List;
  * {@link DeletedFinalStateUnknown} carries. {@link #resync}: re-deliver what the consumer knows
  * without asking the server anything.
  *
- * <p>Grade it with {@code ./course grade 5 --exercise 5.2}; the specification is {@code
- * DeltaQueueTest}, whose last test runs your queue under a real reflector through a network cut long
- * enough to end in 410 and a relist, and lets the informer history checker judge.
+ * <p>Given (package {@code io.rvlab.ch05.cache}): {@code DeltaFIFO}, {@code Delta}, {@code DeltaType},
+ * {@code DeletedFinalStateUnknown}, {@code Indexer}, {@code ObjectKeys}. Refused: handing the work to
+ * the course's own {@code DeltaFIFO#replace} or {@code #resync} ({@code super.replace}; a test reads
+ * your class file). Grade it with {@code ./course grade 5 --exercise 5.2}; the specification is {@code
+ * DeltaQueueTest}, whose last test runs your queue under a real reflector through a cut that ends in 410.
  */
 public final class DeltaQueue extends DeltaFIFO {
 

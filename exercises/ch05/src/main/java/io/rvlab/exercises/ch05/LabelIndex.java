@@ -16,7 +16,8 @@ import java.util.Map;
  * another) and deleted. {@code indexer.byIndex(name, value)} reads it.
  *
  * <p>Here: index every label as one value {@code "key=value"}, then answer an equality-based label
- * selector ({@code app=web,tier=front}: every pair must match) from the index alone.
+ * selector ({@code app=web,tier=front}: every pair must match) from the index alone. Given (package
+ * {@code io.rvlab.ch05.cache}): {@code IndexFunc}, {@code Indexer}, {@code ObjectKeys}.
  *
  * <p>Grade it with {@code ./course grade 5 --exercise 5.3}; the specification is
  * {@code LabelIndexTest}, whose last test registers your index in a real informer, relabels and

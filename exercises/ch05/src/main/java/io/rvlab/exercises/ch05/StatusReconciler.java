@@ -10,7 +10,8 @@ import io.rvlab.ch05.controller.Reconciler;
  * <b>Exercise 5.4: the status controller's reconcile, and its loop guard.</b>
  *
  * <p>A Deployment status controller answers every spec it has not answered yet: it writes the status
- * that answers the Deployment's spec ({@link DeploymentStatus#desired}, given) through the {@code
+ * that answers the Deployment's spec ({@code io.rvlab.ch03.controller.DeploymentStatus#desired}, given)
+ * with the given {@code io.rvlab.ch05.client.RestClient} through the {@code
  * /status} subresource, with {@code status.observedGeneration = metadata.generation}: "I have seen
  * this spec". The API server bumps {@code metadata.generation} when the spec changes, never for a
  * write through {@code /status}, never for labels or annotations.
@@ -31,7 +32,8 @@ import io.rvlab.ch05.controller.Reconciler;
  *       gets answered: by this call, or by a retry (an exception sends the key back to the queue).</li>
  * </ul>
  *
- * <p>Grade it with {@code ./course grade 5 --exercise 5.4}; the specification is {@code
+ * <p>Refused: handing the key to the chapter's {@code io.rvlab.ch05.controller.DeploymentStatusController}
+ * (a test reads your class file). Grade it with {@code ./course grade 5 --exercise 5.4}; the specification is {@code
  * StatusReconcilerTest}, whose last test runs your reconcile in the course's controller against a real
  * API server, changes specs and labels, and counts the status writes.
  */

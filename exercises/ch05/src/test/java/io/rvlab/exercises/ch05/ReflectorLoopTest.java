@@ -11,7 +11,14 @@ import io.rvlab.ch03.client.ApiClient;
 import io.rvlab.ch03.client.ConfigMapClient;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch04.server.WatchApiServer;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.rvlab.ch04.client.StreamWatcher;
 import io.rvlab.ch05.cache.ListAndWatch;
+import io.rvlab.ch05.cache.ListOptions;
+import io.rvlab.ch05.cache.ListerWatcher;
+import io.rvlab.ch05.cache.ReflectorBackoff;
+import io.rvlab.ch05.cache.WatchListOptions;
 import io.rvlab.ch05.cache.ListPager;
 import io.rvlab.ch05.cache.ObjectKeys;
 import io.rvlab.ch05.cache.SharedInformer;
@@ -26,6 +33,13 @@ import io.rvlab.ch05.history.Partition;
 import io.rvlab.ch05.history.ReplicaScenario;
 import io.rvlab.ch05.server.WatchListApiServer;
 import io.rvlab.support.etcd.EtcdExtension;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -204,6 +218,44 @@ class ReflectorLoopTest {
                     + " hammer a restarting server", down, downMillis).isLessThan(200);
         }
     }
+    @Test
+    @DisplayName("a broken stream, then a 500 refusing a watch and one ending a watch: each resumed from the same point, no LIST")
+    void resumesAfterAnInternalErrorWithoutAList(Client etcd) throws Exception {
+        try (WatchApiServer server = WatchListApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
+             Running run = new Running(etcd, server, "internal", new ReflectorBackoff(Duration.ofMillis(300),
+                     Duration.ofSeconds(1), Duration.ofSeconds(10), 0.0, System::nanoTime))) {
+            run.create("cm-0", "cm-1", "cm-2");
+            run.start();
+            run.awaitSynced();
+            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
+            run.await("your loop opened a watch after its first LIST",
+                    () -> run.first(Kind.WATCH_STARTED, replaced.seq()) != null);
+
+            long cutAt = run.history.entries().size();
+            run.network.cut();
+            run.await("your loop tried to watch again after the watch was closed", run.network::holding);
+            run.hiccups.arm(); // the next watch breaks mid-event, the next is refused with 500, the next ends with an ERROR 500
+            run.network.heal();
+            run.await("the broken stream and the two 500s were sent and your loop watched again after them", () -> run.hiccups.after() > 0);
+            run.configMaps.patch("cm-0", "{\"data\":{\"k\":\"v1\"}}");
+            run.configMaps.delete("cm-1");
+            run.assertConverged("a watch stream broken mid-event, a watch refused with 500 Internal Error, then one ended"
+                    + " by an ERROR event with 500");
+
+            assertThat(run.lists()).as("LIST requests: your loop listed again after a broken stream or a 500 Internal Error"
+                    + " (%d LISTs:%s). A broken connection loses nothing the store has, and a 500 is the server's passing trouble (etcd's watch broke under it), not the loss of your resume point:"
+                    + " only a 410 Expired needs a LIST; a relist here costs the whole collection for nothing",
+                    run.lists(), run.listsAsked()).isEqualTo(1);
+            List<String> resumedAt = run.history.entries().stream()
+                    .filter(e -> e.seq() > cutAt && e.kind() == Kind.WATCH_ASKED).map(Entry::resourceVersion).distinct().toList();
+            assertThat(resumedAt).as("the resourceVersions your loop watched from after the broken stream and the 500s: the same resume point"
+                    + " each time (the store's, %s), not \"\" or \"0\", which send the whole state again",
+                    replaced.resourceVersion()).hasSize(1).doesNotContain("", "0");
+            assertThat(run.hiccups.gapsMillis()).as("milliseconds between each 500 and your loop's next watch: each must"
+                    + " be preceded by server.pause (here 300 ms, then 600 ms), else every client of a struggling server"
+                    + " hammers it at once").hasSize(2).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(200L));
+        }
+    }
     // end::grading[]
 
     private static ObjectNode configMap(String name, String value) {
@@ -320,17 +372,23 @@ class ReflectorLoopTest {
         final ConfigMapClient configMaps;
         final InformerHistory history = new InformerHistory();
         final Partition network;
+        final Hiccups hiccups;
         final SharedInformer informer;
         long lastWrite;
 
         Running(Client etcd, WatchApiServer server, String name) {
+            this(etcd, server, name, ReflectorBackoff.quick());
+        }
+
+        Running(Client etcd, WatchApiServer server, String name, ReflectorBackoff backoff) {
             this.etcd = etcd;
             this.api = new ApiClient(server.url());
             this.namespace = namespace(server, name);
             this.configMaps = new ConfigMapClient(api, namespace);
-            this.network = new Partition(new ResourceListerWatcher(RestConfig.forUrl(server.url()), configMaps.collection()));
+            this.hiccups = new Hiccups(new ResourceListerWatcher(RestConfig.forUrl(server.url()), configMaps.collection()));
+            this.network = new Partition(hiccups);
             this.informer = new SharedInformer(name, history.recording(network),
-                    ReplicaScenario.options().withLoop(new ReflectorLoop()), Map.of());
+                    ReplicaScenario.options().withBackoff(backoff).withLoop(new ReflectorLoop()), Map.of());
             informer.addEventHandler(history).addListener(history);
         }
 
@@ -461,6 +519,95 @@ class ReflectorLoopTest {
         @Override
         public void close() {
             informer.close();
+            hiccups.close();
+        }
+    }
+
+    /**
+     * Between the reflector and the API server, a server in trouble on demand: once {@link #arm armed}, the next
+     * watch is accepted and its stream breaks in the middle of an event (a dropped connection), the next is refused
+     * with 500 Internal Error, and the next is accepted and ended at once by an ERROR event carrying a 500 (what an
+     * API server sends when the etcd watch under it breaks). Every other request goes
+     * through; each 500's time and the next watch's are kept, to see whether the loop paused.
+     */
+    private static final class Hiccups implements ListerWatcher {
+        private static final String STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                + "\"message\":\"etcd watch channel closed\",\"reason\":\"InternalError\",\"code\":500}";
+        private final ListerWatcher delegate;
+        private final HttpClient http = HttpClient.newHttpClient();
+        private final List<Long> gaps = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private HttpServer troubled;
+        private int armed;
+        private long lastHiccup;
+        private volatile int after;
+
+        Hiccups(ListerWatcher delegate) {
+            this.delegate = delegate;
+        }
+
+        synchronized void arm() throws IOException {
+            troubled = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            troubled.createContext("/broken", exchange -> answer(exchange, 200, "{\"type\":\"MODIFIED\",\"object\":{\"kind\""));
+            troubled.createContext("/refused", exchange -> answer(exchange, 500, STATUS));
+            troubled.createContext("/error-event", exchange -> answer(exchange, 200, "{\"type\":\"ERROR\",\"object\":" + STATUS + "}\n"));
+            troubled.start();
+            armed = 3;
+        }
+
+        private static void answer(HttpExchange exchange, int code, String body) throws IOException {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(code, bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+
+        /** Watches asked after the last 500. */
+        int after() {
+            return after;
+        }
+
+        List<Long> gapsMillis() {
+            return gaps;
+        }
+
+        @Override
+        public ObjectNode list(ListOptions options) throws IOException {
+            return delegate.list(options);
+        }
+
+        @Override
+        public StreamWatcher watch(WatchListOptions options) throws IOException {
+            String path;
+            synchronized (this) {
+                long now = System.nanoTime();
+                if (lastHiccup != 0) {
+                    gaps.add(Duration.ofNanos(now - lastHiccup).toMillis());
+                    lastHiccup = 0;
+                    if (armed == 0) {
+                        after++;
+                    }
+                }
+                if (armed == 0) {
+                    path = null;
+                } else {
+                    path = armed == 3 ? "/broken" : armed == 2 ? "/refused" : "/error-event";
+                    armed--;
+                    lastHiccup = path.equals("/broken") ? 0 : now; // a broken stream may be resumed at once
+                }
+            }
+            if (path == null) {
+                return delegate.watch(options);
+            }
+            URI uri = URI.create("http://127.0.0.1:" + troubled.getAddress().getPort() + path);
+            return StreamWatcher.open(http, HttpRequest.newBuilder(uri).header("Accept", "application/json").GET().build());
+        }
+
+        synchronized void close() {
+            if (troubled != null) {
+                troubled.stop(0);
+            }
         }
     }
 

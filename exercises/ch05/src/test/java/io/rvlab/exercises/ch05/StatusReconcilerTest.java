@@ -96,6 +96,11 @@ class StatusReconcilerTest {
                     + " %s), the server already had generation 2. Writing 1 would claim an answer to a spec that is gone;"
                     + " requests: %s", cachedAtGeneration1.path("metadata").path("resourceVersion").asText(), counted.requests)
                     .isNotEqualTo(1);
+            assertThat(counted.requests.stream().filter(r -> r.endsWith("-> 409")).count())
+                    .as("status writes the server refused with 409 Conflict: after the first, your reconcile knows the cache"
+                            + " is behind, and the same stale object can only be refused again; read the server's present, or"
+                            + " throw and let the queue retry the key once the cache has caught up. Requests: %s", counted.requests)
+                    .isLessThanOrEqualTo(1);
             if (thrown != null) {
                 assertThat(counted.requests).as("reconcile threw %s; that sends the key back to the queue, which is right only"
                         + " after a write the server refused with 409 Conflict, and none was: requests %s", thrown, counted.requests)
@@ -153,6 +158,19 @@ class StatusReconcilerTest {
                 assertThat(report.ok()).as("the history checker: %s", report).isTrue();
             }
         }
+    }
+    @Test
+    @DisplayName("the reconcile is yours: it does not hand the key to the chapter's DeploymentStatusController")
+    void theReconcileIsYourOwn() throws Exception {
+        // a Deployment gone from the cache costs no request: a skeleton fails here, at once
+        new StatusReconciler(null, new ThreadSafeIndexer(Map.of())).reconcile("lab/gone");
+        // The chapter's controller answers every story above alike on purpose, so no story tells the two apart:
+        // what the compiled class refers to does.
+        assertThat(ClassRefs.of(StatusReconciler.class).stream()
+                .filter(ref -> ref.contains("io/rvlab/ch05/controller/DeploymentStatusController")).distinct().toList())
+                .as("your StatusReconciler refers to the chapter's io.rvlab.ch05.controller.DeploymentStatusController:"
+                        + " the exercise is to write the reconcile and its guard yourself")
+                .isEmpty();
     }
     // end::grading[]
 

@@ -13,7 +13,10 @@ import java.io.IOException;
  *
  * <p>Two pieces of state: how far the store is ({@code synced}) and whether the server has said that
  * this resourceVersion cannot be served ({@code unavailable}). Everything else is the choice of the
- * next request after each answer.
+ * next request after each answer. Unlike the chapter's reflector, which relists after any failed
+ * watch but a 429, only a 410 costs a LIST here: a 500 on a watch is waited out and the watch resumed,
+ * as client-go does for the API server's own watch cache (tools/cache/reflector.go,
+ * {@code MaxInternalErrorRetryDuration}).
  */
 public final class ReflectorLoop implements ListAndWatch {
 
@@ -55,10 +58,10 @@ public final class ReflectorLoop implements ListAndWatch {
                 watch = server.watch(synced);
             } catch (StatusException e) {
                 server.pause(e);
-                if (e.status().code() == 429) {
-                    continue; // busy: the same watch again, later
+                if (e.status().code() == 410) {
+                    return synced; // 410 Expired: the resume point is gone, only a relist goes on
                 }
-                return synced; // 410 Expired and the rest: the resume point is gone, relist
+                continue; // 429, 500...: the server's passing trouble, the same watch again, later
             } catch (IOException e) {
                 server.pause(e); // the server is away: wait, then watch again, no list needed
                 continue;
@@ -79,8 +82,11 @@ public final class ReflectorLoop implements ListAndWatch {
                 }
                 // the server ended the watch (its timeout): watch again from where we are
             } catch (StatusException e) {
-                server.pause(e); // an ERROR event, 410 Expired: the window moved past us, relist
-                return synced;
+                server.pause(e); // an ERROR event: wait before anything else
+                if (e.status().code() == 410) {
+                    return synced; // 410 Expired: the window moved past us, relist
+                }
+                // 500 (etcd's watch broke under the server), 429...: the resume point still holds
             } catch (IOException e) {
                 // the connection dropped mid-stream: resume at once from the last resourceVersion seen
             }
