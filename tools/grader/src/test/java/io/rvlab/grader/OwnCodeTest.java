@@ -27,6 +27,12 @@ class OwnCodeTest {
     }
 
     @Test
+    void aMemberOfAClassIsFoundByItsOwner() {
+        assertThat(OwnCode.borrowed(Answer.class, List.of("io.rvlab.grader.Failure#oneLine", "io.rvlab.grader.Failure#of",
+                "io.rvlab.grader.Hints#oneLine"))).containsExactly("io.rvlab.grader.Failure#oneLine");
+    }
+
+    @Test
     void onlyTheAnswerAndWhatIsNestedInItAreRead() {
         assertThat(OwnCode.borrowed(Answer.Helper.class, List.of("io.rvlab.grader.Failure", "io.rvlab.grader.Status")))
                 .containsExactly("io.rvlab.grader.Status");

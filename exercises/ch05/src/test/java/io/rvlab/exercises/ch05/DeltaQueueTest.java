@@ -156,9 +156,8 @@ class DeltaQueueTest {
         new DeltaQueue(null).replace(List.of(), "1"); // a skeleton fails here, at once
         // The course's DeltaFIFO answers every case above alike on purpose, so no case tells the two apart:
         // what the compiled class calls does.
-        List<String> handedOver = ClassRefs.of(DeltaQueue.class).stream()
-                .filter(ref -> ref.equals("io/rvlab/ch05/cache/DeltaFIFO.replace") || ref.equals("io/rvlab/ch05/cache/DeltaFIFO.resync"))
-                .distinct().toList();
+        List<String> handedOver = io.rvlab.grader.OwnCode.borrowed(DeltaQueue.class,
+                List.of("io.rvlab.ch05.cache.DeltaFIFO#replace", "io.rvlab.ch05.cache.DeltaFIFO#resync"));
         assertThat(handedOver).as("your DeltaQueue calls the course's own %s (super.replace / super.resync): the exercise"
                 + " is to write them, with the helpers locked, queue, initialPopulation and what any reader sees", handedOver)
                 .isEmpty();

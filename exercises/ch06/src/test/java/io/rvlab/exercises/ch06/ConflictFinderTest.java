@@ -53,10 +53,10 @@ class ConflictFinderTest {
         // An untouched skeleton finds nothing at all: its TODO marks the exercise as not started.
         ConflictFinder.conflicts(LIVE, configMap("{\"color\":\"red\"}"), "bob", ALICE_OWNS, CONFIGMAPS);
         // The server's Updater throws these very conflicts by design (the last tests compare with its 409), so no
-        // input tells the two apart: what the compiled class refers to does (see Bytecode). Merge and Comparison
+        // input tells the two apart: what the compiled class refers to does (see the grader's OwnCode). Merge and Comparison
         // are refused too: merging and comparing with them is the server's conflict finding in two calls
         // (Comparison.changed() is "what an apply may conflict on"); finding what an apply changes is the exercise.
-        assertThat(Bytecode.refersTo(ConflictFinder.class, java.util.List.of("io.rvlab.ch06.structured.Updater",
+        assertThat(io.rvlab.grader.OwnCode.borrowed(ConflictFinder.class, java.util.List.of("io.rvlab.ch06.structured.Updater",
                 "io.rvlab.ch06.structured.ConflictsException", "io.rvlab.ch06.managedfields.FieldManager",
                 "io.rvlab.ch06.structured.Merge", "io.rvlab.ch06.structured.Comparison")))
                 .as("the server's own classes your ConflictFinder refers to: the exercise is to find what the apply"

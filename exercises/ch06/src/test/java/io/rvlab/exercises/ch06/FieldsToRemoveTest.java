@@ -58,8 +58,8 @@ class FieldsToRemoveTest {
         // An untouched skeleton removes nothing: its TODO marks the exercise as not started.
         FieldsToRemove.remove(Stage.json("{\"data\":{\"color\":\"red\"}}"), FieldSet.of(COLOR));
         // The server prunes with these very classes (the last tests compare with what it stores), so the answers
-        // alone cannot tell a delegation apart: what the compiled class refers to does (see Bytecode).
-        assertThat(Bytecode.refersTo(FieldsToRemove.class, List.of("io.rvlab.ch06.structured.RemoveItems",
+        // alone cannot tell a delegation apart: what the compiled class refers to does (see the grader's OwnCode).
+        assertThat(io.rvlab.grader.OwnCode.borrowed(FieldsToRemove.class, List.of("io.rvlab.ch06.structured.RemoveItems",
                 "io.rvlab.ch06.structured.Updater", "io.rvlab.ch06.managedfields.FieldManager")))
                 .as("the server's own classes your FieldsToRemove refers to: the exercise is to decide and remove the"
                         + " fields yourself, not to hand them to the server's RemoveItems or Updater").isEmpty();

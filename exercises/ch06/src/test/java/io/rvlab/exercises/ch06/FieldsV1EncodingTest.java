@@ -33,8 +33,8 @@ class FieldsV1EncodingTest {
         // An untouched skeleton encodes nothing: its TODO marks the exercise as not started.
         FieldsV1Encoding.encode(FieldSet.of(FieldPath.fields("data", "color")));
         // FieldsV1 writes these very bytes by design (the tests compare with it and with the golden transcripts),
-        // so no input tells the two apart: what the compiled class refers to does (see Bytecode).
-        assertThat(Bytecode.refersTo(FieldsV1Encoding.class, java.util.List.of("io.rvlab.ch06.fieldpath.FieldsV1")))
+        // so no input tells the two apart: what the compiled class refers to does (see the grader's OwnCode).
+        assertThat(io.rvlab.grader.OwnCode.borrowed(FieldsV1Encoding.class, java.util.List.of("io.rvlab.ch06.fieldpath.FieldsV1")))
                 .as("the course's own classes your FieldsV1Encoding refers to: the exercise is to write and read the"
                         + " tree yourself, not to hand the set to io.rvlab.ch06.fieldpath.FieldsV1").isEmpty();
     }
