@@ -3,7 +3,7 @@ package io.rvlab.exercises.ch03;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * <b>Exercise 3.3: the generation rule of a Deployment.</b>
+ * <b>Exercise 3.3: the generation rule of a Deployment, and of a custom resource.</b>
  *
  * <p>resourceVersion changes on every write; {@code metadata.generation} counts only changes to
  * what the user <em>wants</em>. A controller compares it with the {@code status.observedGeneration}
@@ -24,6 +24,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * </ul>
  * "Changed" is judged as Go's semantic equality judges it. When the result equals the stored object,
  * nothing is written and the resourceVersion stays: the grading tests replay h1 on etcd and check it.
+ *
+ * <p>The second half is the same three guarantees for a custom resource whose
+ * CustomResourceDefinition enables the {@code /status} subresource. Its server
+ * (apiextensions-apiserver, {@code pkg/registry/customresource}) stores arbitrary JSON and knows
+ * nothing of the kind's meaning, so what counts as intent, and what {@code /status} may touch, is
+ * not the Deployment's answer: finding out what it is instead is part of the exercise.
  *
  * <p>Nothing is given but Jackson's {@code ObjectNode}: the Deployment as JSON. The chapter 3
  * server's own strategy ({@code io.rvlab.ch03.registry.DeploymentUpdateStrategy}) is not for you to
@@ -65,6 +71,29 @@ public final class DeploymentStrategy {
      * @return the object to store (a new object)
      */
     public static ObjectNode prepareForStatusUpdate(ObjectNode old, ObjectNode requested) {
+        throw new UnsupportedOperationException("TODO exercise 3.3");
+    }
+
+    /**
+     * The object to store for an update (PUT or PATCH) of a custom resource's main resource, when its
+     * CustomResourceDefinition enables the /status subresource.
+     *
+     * @param old the stored object (not changed by this method)
+     * @param requested the object as the client wants it (not changed by this method)
+     * @return the object to store (a new object)
+     */
+    public static ObjectNode prepareCustomResourceForUpdate(ObjectNode old, ObjectNode requested) {
+        throw new UnsupportedOperationException("TODO exercise 3.3");
+    }
+
+    /**
+     * The object to store for an update through that custom resource's /status subresource.
+     *
+     * @param old the stored object (not changed by this method)
+     * @param requested the object as the status writer sent it (not changed by this method)
+     * @return the object to store (a new object)
+     */
+    public static ObjectNode prepareCustomResourceForStatusUpdate(ObjectNode old, ObjectNode requested) {
         throw new UnsupportedOperationException("TODO exercise 3.3");
     }
     // end::signature[]

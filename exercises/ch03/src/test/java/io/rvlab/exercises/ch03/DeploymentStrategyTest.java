@@ -22,6 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the golden capture h1 (a real kube-apiserver 1.26) step by step on etcd: your strategy decides
  * what is stored, the test writes it only when it differs from what is stored (as the server
  * does), and both the generation and whether the resourceVersion moved must match the capture.
+ * The custom resource tests follow apiextensions-apiserver's {@code customResourceStrategy} and
+ * {@code statusStrategy} (k8s.io/apiextensions-apiserver pkg/registry/customresource).
  */
 @ExtendWith(EtcdExtension.class)
 @Timeout(60)
@@ -211,18 +213,112 @@ class DeploymentStrategyTest {
         assertThat(old).as("the stored object must not be changed").isEqualTo(before);
     }
 
+    /** A custom resource (a CRD with the /status subresource) as stored: a spec, another top-level field, a status. */
+    private static final String CUSTOM = "{\"apiVersion\":\"example.rvlab.io/v1\",\"kind\":\"Website\",\"metadata\":{\"name\":\"blog\","
+            + "\"namespace\":\"lab\",\"generation\":4,\"labels\":{\"app\":\"blog\"},\"annotations\":{\"note\":\"hello\"}},"
+            + "\"spec\":{\"replicas\":1},\"theme\":{\"color\":\"red\"},\"status\":{\"observedGeneration\":3}}";
+
+    @Test
+    @DisplayName("custom resource: any change outside metadata adds exactly 1; annotations and labels add nothing")
+    void customResourceWhatCounts() {
+        ObjectNode old = parse(CUSTOM);
+        ObjectNode before = old.deepCopy();
+
+        assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/spec", "replicas", 2)))))
+                .as("a change in spec").isEqualTo(5);
+        assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/theme", "color", "blue")))))
+                .as("a change in a top-level field that is not spec: the server cannot tell it is not intent").isEqualTo(5);
+        assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
+            o.remove("theme");
+            return o;
+        })))).as("a top-level field removed").isEqualTo(5);
+        assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
+            set(o, "/spec", "replicas", 3);
+            return set(o, "/theme", "color", "green");
+        })))).as("spec and another field in one update: +1, not +2").isEqualTo(5);
+        ObjectNode annotated = DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/metadata/annotations", "note", "x")));
+        assertThat(generation(annotated))
+                .as("an annotation is metadata: for a custom resource it is not intent (unlike a Deployment's)").isEqualTo(4);
+        assertThat(annotated.at("/metadata/annotations/note").asText()).as("but the annotation change itself is kept").isEqualTo("x");
+        assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/metadata/labels", "tier", "x")))))
+                .as("a label is metadata").isEqualTo(4);
+        assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
+            o.withObjectProperty("metadata").put("generation", 42);
+            return o;
+        })))).as("the client's generation 42 is ignored").isEqualTo(4);
+        assertThat(old).as("the stored object must not be changed").isEqualTo(before);
+    }
+
+    @Test
+    @DisplayName("custom resource: status sent to the main resource is replaced by the stored one, or dropped if none is stored")
+    void customResourceStatusIgnoredOnMainResource() {
+        ObjectNode old = parse(CUSTOM);
+        ObjectNode stored = DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
+            ((ObjectNode) o.get("status")).put("observedGeneration", 99);
+            return o;
+        }));
+        assertThat(stored.get("status")).as("the stored status, exactly").isEqualTo(old.get("status"));
+        assertThat(generation(stored)).as("a status change is no change of intent: status is not the client's here").isEqualTo(4);
+
+        ObjectNode noStatus = with(old, o -> {
+            o.remove("status");
+            return o;
+        });
+        ObjectNode created = DeploymentStrategy.prepareCustomResourceForUpdate(noStatus, with(noStatus, o -> {
+            o.withObjectProperty("status").put("observedGeneration", 99);
+            return o;
+        }));
+        assertThat(created.has("status")).as("no status stored, so none may come in through the main resource").isFalse();
+        assertThat(generation(created)).isEqualTo(4);
+    }
+
+    @Test
+    @DisplayName("custom resource /status: only status changes; spec, every other field and all metadata are the stored ones")
+    void customResourceStatusSubresource() {
+        ObjectNode old = parse(CUSTOM);
+        ObjectNode before = old.deepCopy();
+        ObjectNode requested = with(old, o -> {
+            set(o, "/spec", "replicas", 50);
+            set(o, "/theme", "color", "black");
+            set(o, "/metadata/labels", "app", "hijacked");
+            set(o, "/metadata/annotations", "note", "hijacked");
+            o.withObjectProperty("metadata").put("generation", 77);
+            ((ObjectNode) o.get("status")).put("observedGeneration", 4).put("ready", true);
+            return o;
+        });
+
+        ObjectNode stored = DeploymentStrategy.prepareCustomResourceForStatusUpdate(old, requested);
+
+        assertThat(stored.get("status")).as("the new status, as sent")
+                .isEqualTo(parse("{\"status\":{\"observedGeneration\":4,\"ready\":true}}").get("status"));
+        ObjectNode rest = stored.deepCopy();
+        rest.set("status", old.get("status"));
+        assertThat(rest).as("everything but status is the stored object's: spec, theme, labels, annotations (a custom"
+                + " resource's /status cannot change annotations, a Deployment's can) and generation").isEqualTo(old);
+        assertThat(old).as("the stored object must not be changed").isEqualTo(before);
+
+        ObjectNode cleared = DeploymentStrategy.prepareCustomResourceForStatusUpdate(old, with(old, o -> {
+            o.remove("status");
+            return o;
+        }));
+        assertThat(cleared.has("status")).as("a /status update without status removes the status").isFalse();
+        assertThat(generation(cleared)).isEqualTo(4);
+    }
+
     // ---------------------------------------------------------------------------------------------
 
     /** A Deployment as stored after some updates: generation g, a status from its controller. */
     @Test
-    @DisplayName("the rule is yours: it does not hand the decision to chapter 3's own DeploymentUpdateStrategy")
+    @DisplayName("the rule is yours: it does not hand the decision to chapter 3's own strategies")
     void theRuleIsYourOwn() {
         // An untouched skeleton has no rule at all: its TODO marks the exercise as not started.
         DeploymentStrategy.prepareForUpdate(stored(1), stored(1));
+        DeploymentStrategy.prepareCustomResourceForUpdate(stored(1), stored(1));
         OwnCode.assertDoesNotBorrow(DeploymentStrategy.class, java.util.List.of(
                 "io/rvlab/ch03/registry/DeploymentUpdateStrategy", "io/rvlab/ch03/registry/UpdateStrategy",
-                "io/rvlab/ch03/registry/ServedTypes"),
-                "not hand it to the chapter 3 server's DeploymentUpdateStrategy (the rule the server already uses)");
+                "io/rvlab/ch03/registry/ServedTypes", "io/rvlab/ch03/registry/CustomResourceStrategy"),
+                "not hand it to the chapter 3 server's DeploymentUpdateStrategy or CustomResourceStrategy (the rules the"
+                + " server already uses)");
     }
 
     private static ObjectNode stored(long g) {

@@ -3,6 +3,7 @@ package io.rvlab.exercises.ch03;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rvlab.exercises.ch03.StatusErrors.Classification;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -11,9 +12,35 @@ import org.junit.jupiter.api.Test;
  * ones a real kube-apiserver sent in the golden captures c1 and c2, copied byte for byte (without
  * the final newline, which the HTTP layer adds). The apps/v1 variants are not in a capture; they
  * follow apimachinery's rules, with the field order of GOLD h.11's details.
+ *
+ * <p>The classification tests are client-go's side: {@code rest.Result.Error()} (client-go
+ * rest/request.go) makes the error of an answer, and {@code errors.IsConflict}, {@code IsAlreadyExists}
+ * and {@code IsNotFound} (apimachinery pkg/api/errors/errors.go) judge it.
  */
 @DisplayName("3.6 Status bodies of write errors")
 class StatusErrorsTest {
+
+    /** kube-apiserver's bodies in the golden captures, byte for byte. */
+    private static final String GOLD_C1_2 =
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Operation cannot"
+            + " be fulfilled on configmaps \\\"cm-a\\\": the object has been modified; please apply your changes to the latest"
+            + " version and try again\",\"reason\":\"Conflict\",\"details\":{\"name\":\"cm-a\",\"kind\":\"configmaps\"},\"code\":409}";
+
+    private static final String GOLD_C2_1 =
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Operation cannot"
+            + " be fulfilled on ConfigMap \\\"cm-del\\\": the ResourceVersion in the precondition (95) does not match the"
+            + " ResourceVersion in record (96). The object might have been modified\",\"reason\":\"Conflict\",\"details\":"
+            + "{\"name\":\"cm-del\",\"kind\":\"ConfigMap\"},\"code\":409}";
+
+    private static final String GOLD_C2_7 =
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"configmaps"
+            + " \\\"cm-b\\\" already exists\",\"reason\":\"AlreadyExists\",\"details\":{\"name\":\"cm-b\",\"kind\":\"configmaps\"},"
+            + "\"code\":409}";
+
+    private static final String GOLD_C1_11 =
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"configmaps"
+            + " \\\"cm-nope\\\" not found\",\"reason\":\"NotFound\",\"details\":{\"name\":\"cm-nope\",\"kind\":\"configmaps\"},"
+            + "\"code\":404}";
 
     /**
      * Compares your body with kube-apiserver's byte for byte; a difference is reported where it
@@ -43,9 +70,7 @@ class StatusErrorsTest {
     void staleUpdate() {
         assertBody("the 409 Conflict for a stale PUT of configmaps cm-a (GOLD c1.2)",
                 StatusErrors.staleUpdate("", "configmaps", "cm-a"),
-                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Operation cannot"
-                + " be fulfilled on configmaps \\\"cm-a\\\": the object has been modified; please apply your changes to the latest"
-                + " version and try again\",\"reason\":\"Conflict\",\"details\":{\"name\":\"cm-a\",\"kind\":\"configmaps\"},\"code\":409}");
+                GOLD_C1_2);
     }
 
     @Test
@@ -67,10 +92,7 @@ class StatusErrorsTest {
         assertBody("the 409 for a DELETE whose resourceVersion precondition fails (GOLD c2.1)",
                 StatusErrors.conflict("", "ConfigMap", "cm-del", "the ResourceVersion in the precondition (95) does not match"
                 + " the ResourceVersion in record (96). The object might have been modified"),
-                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Operation cannot"
-                + " be fulfilled on ConfigMap \\\"cm-del\\\": the ResourceVersion in the precondition (95) does not match the"
-                + " ResourceVersion in record (96). The object might have been modified\",\"reason\":\"Conflict\",\"details\":"
-                + "{\"name\":\"cm-del\",\"kind\":\"ConfigMap\"},\"code\":409}");
+                GOLD_C2_1);
         assertBody("the 409 for a DELETE whose uid precondition fails (GOLD c2.2)",
                 StatusErrors.conflict("", "ConfigMap", "cm-del", "the UID in the precondition"
                 + " (00000000-0000-0000-0000-000000000000) does not match the UID in record (e169eed2-dbe3-4f8e-802f-8862742d0406)."
@@ -86,9 +108,7 @@ class StatusErrorsTest {
     void alreadyExists() {
         assertBody("the 409 AlreadyExists for configmaps cm-b (GOLD c2.7)",
                 StatusErrors.alreadyExists("", "configmaps", "cm-b"),
-                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"configmaps"
-                + " \\\"cm-b\\\" already exists\",\"reason\":\"AlreadyExists\",\"details\":{\"name\":\"cm-b\",\"kind\":\"configmaps\"},"
-                + "\"code\":409}");
+                GOLD_C2_7);
         assertBody("the 409 AlreadyExists for deployments.apps web",
                 StatusErrors.alreadyExists("apps", "deployments", "web"),
                 "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"deployments.apps"
@@ -101,9 +121,7 @@ class StatusErrorsTest {
     void notFound() {
         assertBody("the 404 NotFound for configmaps cm-nope (GOLD c1.11)",
                 StatusErrors.notFound("", "configmaps", "cm-nope"),
-                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"configmaps"
-                + " \\\"cm-nope\\\" not found\",\"reason\":\"NotFound\",\"details\":{\"name\":\"cm-nope\",\"kind\":\"configmaps\"},"
-                + "\"code\":404}");
+                GOLD_C1_11);
         assertBody("the 404 NotFound for configmaps cm-del (GOLD c2.4)",
                 StatusErrors.notFound("", "configmaps", "cm-del"),
                 "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"configmaps"
@@ -111,13 +129,96 @@ class StatusErrorsTest {
                 + "\"code\":404}");
     }
 
+    /** A Status of status Failure with this code and reason, as kube-apiserver writes one. */
+    private static String status(int code, String reason) {
+        return "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"x\","
+                + "\"reason\":\"" + reason + "\",\"details\":{\"name\":\"cm-a\",\"kind\":\"configmaps\"},\"code\":" + code + "}";
+    }
+
+    private static void assertVerdict(String method, int httpCode, String body, Classification expected, String why) {
+        assertThat(StatusErrors.classify(method, httpCode, body))
+                .as("%s %d answered with %s: %s", method, httpCode, body.isEmpty() ? "no body" : body, why)
+                .isEqualTo(expected);
+    }
+
+    @Test
+    @DisplayName("classify: kube-apiserver's own bodies (GOLD c1.2, c2.1, c2.7, c1.11) are what their reason says")
+    void classifiesTheGoldenBodies() {
+        assertVerdict("PUT", 409, GOLD_C1_2, Classification.CONFLICT,
+                "a stale PUT is the conflict RetryOnConflict retries");
+        assertVerdict("DELETE", 409, GOLD_C2_1, Classification.CONFLICT, "a failed DELETE precondition is a Conflict too");
+        assertVerdict("POST", 409, GOLD_C2_7, Classification.ALREADY_EXISTS, "a taken name is AlreadyExists, a 409 that is not a Conflict");
+        assertVerdict("GET", 404, GOLD_C1_11, Classification.NOT_FOUND, "reason NotFound");
+    }
+
+    @Test
+    @DisplayName("classify: a known reason decides, whatever the code and the method")
+    void theReasonDecides() {
+        assertVerdict("PUT", 409, status(409, "AlreadyExists"), Classification.ALREADY_EXISTS,
+                "the reason AlreadyExists decides, not the 409 nor the PUT");
+        assertVerdict("POST", 409, status(409, "Conflict"), Classification.CONFLICT,
+                "the reason Conflict decides, even for a create");
+        assertVerdict("PUT", 422, status(422, "Invalid"), Classification.OTHER, "422 Invalid is none of the three");
+        assertVerdict("PUT", 410, status(410, "Gone"), Classification.OTHER, "410 Gone is none of the three");
+        assertVerdict("PUT", 409, status(409, "Invalid"), Classification.OTHER,
+                "a known reason other than Conflict is not a conflict, even with code 409");
+        assertVerdict("GET", 404, status(404, "Forbidden"), Classification.OTHER,
+                "a known reason other than NotFound is not a NotFound, even with code 404");
+    }
+
+    @Test
+    @DisplayName("classify: a Status whose reason apimachinery does not know is judged by its code")
+    void anUnknownReasonFallsBackToTheCode() {
+        assertVerdict("PUT", 409, status(409, ""), Classification.CONFLICT, "409 with no reason (StatusReasonUnknown) is a conflict");
+        assertVerdict("PUT", 409, status(409, "SomeFutureReason"), Classification.CONFLICT,
+                "409 with a reason from a newer server is a conflict (knownReasons)");
+        assertVerdict("GET", 404, status(404, ""), Classification.NOT_FOUND, "404 with no reason is a NotFound");
+        assertVerdict("DELETE", 404, status(404, "SomeFutureReason"), Classification.NOT_FOUND,
+                "404 with a reason from a newer server is a NotFound");
+        assertVerdict("PUT", 500, status(500, ""), Classification.OTHER, "500 with no reason is none of the three");
+    }
+
+    @Test
+    @DisplayName("classify: AlreadyExists is never guessed from a Status's code, unlike Conflict and NotFound")
+    void alreadyExistsOnlyByItsReason() {
+        assertVerdict("POST", 409, status(409, ""), Classification.CONFLICT,
+                "IsAlreadyExists looks at the reason only: a create's 409 Status without a reason is a conflict");
+        assertVerdict("POST", 409, status(409, "SomeFutureReason"), Classification.CONFLICT,
+                "IsAlreadyExists looks at the reason only: a create's 409 Status with an unknown reason is a conflict");
+    }
+
+    @Test
+    @DisplayName("classify: an answer that is not a Status gets client-go's generic reason for its code and method")
+    void aBodyThatIsNotAStatus() {
+        assertVerdict("PUT", 409, "conflict\n", Classification.CONFLICT, "a proxy's text 409 on an update is a conflict");
+        assertVerdict("POST", 409, "conflict\n", Classification.ALREADY_EXISTS,
+                "a text 409 on a create is read as AlreadyExists (errors.NewGenericServerResponse)");
+        assertVerdict("POST", 409, "", Classification.ALREADY_EXISTS, "an empty 409 on a create is AlreadyExists");
+        assertVerdict("DELETE", 409, "<html><body>409 Conflict</body></html>", Classification.CONFLICT,
+                "an HTML 409 on a delete is a conflict");
+        assertVerdict("GET", 404, "404 page not found\n", Classification.NOT_FOUND, "a text 404 is a NotFound");
+        assertVerdict("PUT", 404, "", Classification.NOT_FOUND, "an empty 404 is a NotFound");
+        assertVerdict("POST", 409, "{\"error\":\"AlreadyExists\"}", Classification.ALREADY_EXISTS,
+                "JSON that is not a Status is no Status: the code and the method decide");
+        assertVerdict("PUT", 409, "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"reason\":\"AlreadyExists\"}",
+                Classification.CONFLICT, "an object of another kind is no Status, whatever fields it has");
+        assertVerdict("POST", 409, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\","
+                + "\"reason\":\"Conflict\",\"code\":409}", Classification.ALREADY_EXISTS,
+                "only a Status of status Failure is the error; otherwise client-go keeps its generic one");
+        assertVerdict("PUT", 502, "<html>Bad Gateway</html>", Classification.OTHER, "a gateway's 502 is none of the three");
+        assertVerdict("PUT", 429, "", Classification.OTHER, "429 TooManyRequests is none of the three");
+    }
+
     @Test
     @DisplayName("the bodies are yours: they are not the chapter 2 and 3 servers' own Status objects")
     void theBodiesAreYourOwn() {
         // An untouched skeleton has no body at all: its TODO marks the exercise as not started.
         StatusErrors.notFound("", "configmaps", "cm-a");
+        StatusErrors.classify("PUT", 409, GOLD_C1_2);
         OwnCode.assertDoesNotBorrow(StatusErrors.class, java.util.List.of("io/rvlab/ch02/api/Status",
-                "io/rvlab/ch03/api/Conflicts", "io/rvlab/ch02/api/GroupResource"),
-                "not hand it to the course servers' Status, Conflicts or StatusException, which already build these bodies");
+                "io/rvlab/ch03/api/Conflicts", "io/rvlab/ch02/api/GroupResource", "io/rvlab/ch04/client/StatusErrors",
+                "io/rvlab/ch03/client/"),
+                "not hand it to the course's Status, Conflicts, StatusException or clients, which already build and read"
+                + " these bodies");
     }
 }

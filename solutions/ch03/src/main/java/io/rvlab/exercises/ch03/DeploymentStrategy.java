@@ -11,6 +11,11 @@ import java.util.Objects;
  * changed: the caller still needs the old object to decide whether anything is to be written at
  * all. The copy of the old generation comes first, as in apiserver's {@code BeforeUpdate}, so a
  * generation sent by the client never counts; then the strategy decides whether to add one.
+ *
+ * <p>The custom resource's rules are apiextensions-apiserver's {@code customResourceStrategy} and
+ * {@code statusStrategy} (pkg/registry/customresource): any change outside metadata is intent, none
+ * inside it is (annotations included), and /status starts from the whole stored object, keeping only
+ * the request's status, or none if the request has none.
  */
 public final class DeploymentStrategy {
 
@@ -41,6 +46,28 @@ public final class DeploymentStrategy {
         copyField(old.path("metadata"), metadata, "labels");
         copyField(old.path("metadata"), metadata, "generation");
         return updated;
+    }
+
+    public static ObjectNode prepareCustomResourceForUpdate(ObjectNode old, ObjectNode requested) {
+        ObjectNode updated = requested.deepCopy();
+        copyField(old, updated, "status");
+        long generation = old.path("metadata").path("generation").asLong(0);
+        updated.withObjectProperty("metadata").put("generation",
+                nonMetadata(old).equals(nonMetadata(updated)) ? generation : generation + 1);
+        return updated;
+    }
+
+    public static ObjectNode prepareCustomResourceForStatusUpdate(ObjectNode old, ObjectNode requested) {
+        ObjectNode updated = old.deepCopy();
+        copyField(requested, updated, "status");
+        return updated;
+    }
+
+    /** The object without its metadata: apiextensions-apiserver's {@code copyNonMetadata}. */
+    private static ObjectNode nonMetadata(ObjectNode object) {
+        ObjectNode copy = object.deepCopy();
+        copy.remove("metadata");
+        return copy;
     }
 
     /** {@code to.field = from.field}, or no field at all when {@code from} has none. */
