@@ -65,6 +65,8 @@ public final class GuaranteedUpdate {
      * @throws io.rvlab.ch02.storage.KeyNotFoundException (for {@code key.path()}) if there is no object,
      *     also when it is deleted while you update it: an update never brings an object back (404)
      * @throws io.rvlab.ch03.storage.PreconditionFailedException if a precondition does not hold (409)
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd, with the
+     *     thread's interrupt flag still set (a request's thread is stopped that way; the interrupt must not be lost)
      */
     public static ObjectNode update(KV kv, StoredObjects objects, RegistryKey key, Preconditions preconditions,
             UpdateFunction tryUpdate) {

@@ -67,6 +67,8 @@ public final class PreconditionedDelete {
      * Deletes the object stored under {@code key} if it meets the preconditions.
      *
      * @param key the registry key, e.g. {@code /registry/configmaps/lab/cm-del}
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd, with the
+     *     thread's interrupt flag still set (a request's thread is stopped that way; the interrupt must not be lost)
      */
     public static Outcome delete(KV kv, String key, Target target, Preconditions preconditions) {
         throw new UnsupportedOperationException("TODO exercise 3.5");

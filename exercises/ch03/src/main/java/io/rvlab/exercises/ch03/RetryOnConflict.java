@@ -93,7 +93,8 @@ public final class RetryOnConflict {
      *
      * @param backoff how many attempts at most, and the waits between them ({@code wait.Backoff}'s)
      * @param sleeper does every wait between two attempts, each with its duration
-     * @param random a number in [0, 1) for a wait's jitter, asked once per wait, when it is computed
+     * @param random a number in [0, 1) for a wait's jitter, asked once per wait, when it is computed (never
+     *     with a jitter of 0: there is nothing to draw it for)
      * @param fn one attempt: read, modify, write; it returns the result or throws
      * @return what the first successful attempt returned
      * @throws RuntimeException what {@code fn} threw: at once if it is not a conflict; when the

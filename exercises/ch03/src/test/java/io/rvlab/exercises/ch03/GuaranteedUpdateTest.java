@@ -2,12 +2,16 @@ package io.rvlab.exercises.ch03;
 
 import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
+import io.rvlab.ch02.storage.Keys;
+import io.rvlab.ch02.storage.Versioner;
+import io.rvlab.ch03.storage.Preconditions;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.exercises.ch03.capstone.YourStorage;
 import io.rvlab.conformance.Outcome;
@@ -189,6 +193,33 @@ class GuaranteedUpdateTest {
         assertThat(put.json().path("message").asText()).as("the Status message").contains("Precondition failed: UID");
         assertThat(etcd.existing(key(name)).getVersion()).as("writes to etcd after the refused PUT")
                 .isEqualTo(versionBefore);
+    }
+
+    @Test
+    @DisplayName("called on an interrupted thread: IllegalStateException, and the thread's interrupt flag is still set")
+    void interruptedCallerKeepsItsInterrupt() throws Exception {
+        // Called directly, on this thread: an interrupt is how a Java server stops a request's thread (kube-apiserver
+        // cancels the request's context); swallowing it would hide the stop from whoever asked for it.
+        String name = create("data", "v1");
+        long versionBefore = etcd.existing(key(name)).getVersion();
+        Thread.currentThread().interrupt();
+        Throwable thrown;
+        boolean stillInterrupted;
+        try {
+            thrown = catchThrowable(() -> GuaranteedUpdate.update(client.getKVClient(), new StoredObjects(new Versioner()),
+                    Keys.object("configmaps", ns, name), Preconditions.NONE, current -> {
+                        ((ObjectNode) current.get("data")).put("data", "v2");
+                        return current;
+                    }));
+        } finally {
+            stillInterrupted = Thread.interrupted(); // read and clear it: the next test must not start interrupted
+        }
+
+        assertThat(thrown).as("what update throws when its thread is interrupted while it waits for etcd")
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(stillInterrupted).as("the thread's interrupt flag after update gave up: catching InterruptedException"
+                + " clears it, so it must be set again (Thread.currentThread().interrupt())").isTrue();
+        assertThat(etcd.existing(key(name)).getVersion()).as("writes to etcd by the interrupted update").isEqualTo(versionBefore);
     }
 
     // ------------------------------------------------------------------------------------------

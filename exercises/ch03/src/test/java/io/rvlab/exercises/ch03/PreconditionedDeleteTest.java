@@ -2,6 +2,7 @@ package io.rvlab.exercises.ch03;
 
 import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -64,6 +65,30 @@ class PreconditionedDeleteTest {
 
         assertThat(outcome).as("the answer to a DELETE without preconditions").isInstanceOf(Outcome.Deleted.class);
         assertThat(etcd.get(key)).as("the key in etcd after the DELETE").isEmpty();
+    }
+
+    @Test
+    @DisplayName("called on an interrupted thread: IllegalStateException, the interrupt flag still set, nothing deleted")
+    void interruptedCallerKeepsItsInterrupt(Client client, KeyPrefix prefix) {
+        // An interrupt is how a Java server stops a request's thread (kube-apiserver cancels the request's context);
+        // swallowing it would hide the stop from whoever asked for it.
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        etcd.put(key, configMap(UID, "d1"));
+        Thread.currentThread().interrupt();
+        Throwable thrown;
+        boolean stillInterrupted;
+        try {
+            thrown = catchThrowable(() -> PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, Preconditions.NONE));
+        } finally {
+            stillInterrupted = Thread.interrupted(); // read and clear it: the next test must not start interrupted
+        }
+
+        assertThat(thrown).as("what delete throws when its thread is interrupted while it waits for etcd")
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(stillInterrupted).as("the thread's interrupt flag after delete gave up: catching InterruptedException"
+                + " clears it, so it must be set again (Thread.currentThread().interrupt())").isTrue();
+        assertThat(etcd.get(key)).as("the key in etcd after the interrupted DELETE").isPresent();
     }
 
     @Test

@@ -90,6 +90,15 @@ class RetryOnConflictTest {
         };
     }
 
+    /** For a backoff without jitter: fails the test if a random number is asked for at all. */
+    private static DoubleSupplier noRandom() {
+        return () -> {
+            throw new AssertionError("your code asked for a random number with a jitter of 0: client-go's Backoff.Step"
+                    + " jitters a wait only when Jitter > 0 (k8s.io/apimachinery/pkg/util/wait/backoff.go), so it"
+                    + " draws no random number then");
+        };
+    }
+
     private static StatusException conflict(int attempt) {
         return StatusException.conflict("Operation cannot be fulfilled on configmaps \"cm-a\": the object has been"
                 + " modified; please apply your changes to the latest version and try again (attempt " + attempt + ")");
@@ -185,17 +194,55 @@ class RetryOnConflictTest {
         int[] calls = {0};
 
         Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(4, Duration.ofMillis(7), 0.0, 0.0),
-                sleeps, () -> 0.99, () -> {
+                sleeps, noRandom(), () -> {
                     calls[0]++;
                     throw conflict(calls[0]);
                 }));
 
         assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
         assertThat(calls[0]).as("attempts with Steps 4").isEqualTo(4);
-        assertSleeps(sleeps, "Backoff(steps 4, 7 ms, factor 0, jitter 0), random 0.99 each time",
-                7 * MS, "7 ms (jitter 0 adds nothing, whatever the random number)",
+        assertSleeps(sleeps, "Backoff(steps 4, 7 ms, factor 0, jitter 0), no random number drawn",
+                7 * MS, "7 ms (jitter 0 adds nothing)",
                 7 * MS, "7 ms (a factor of 0 leaves the duration alone: it does not become 0)",
                 7 * MS, "7 ms");
+    }
+
+    @Test
+    @DisplayName("Steps 1: one attempt, no sleep, and its conflict is thrown as it is")
+    void oneStepIsOneAttempt() {
+        Sleeps sleeps = new Sleeps();
+        List<StatusException> thrownByFn = new ArrayList<>();
+
+        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(1, Duration.ofMillis(10), 1.0, 0.1),
+                sleeps, randoms(), () -> {
+                    StatusException e = conflict(thrownByFn.size() + 1);
+                    thrownByFn.add(e);
+                    throw e;
+                }));
+
+        assertThat(thrown).as("Steps 1 is out of attempts after the first conflict: the conflict is thrown")
+                .isInstanceOf(StatusException.class);
+        assertThat(thrownByFn).as("attempts (runs of fn) with Steps 1").hasSize(1);
+        assertThat(thrown).as("the conflict thrown: the one fn threw itself").isSameAs(thrownByFn.get(0));
+        assertSleeps(sleeps, "Backoff(steps 1, 10 ms, factor 1, jitter 10%): one attempt (no sleep after the last)");
+    }
+
+    @Test
+    @DisplayName("the two-argument retryOnConflict, as a client calls it (real sleeps): the result after a conflict")
+    void realSleepsOverload() {
+        int[] calls = {0};
+
+        String result = RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, () -> {
+            calls[0]++;
+            if (calls[0] == 1) {
+                throw conflict(1);
+            }
+            return "won at " + calls[0];
+        });
+
+        assertThat(result).as("what retryOnConflict(DEFAULT_RETRY, fn) returns: the second attempt's result")
+                .isEqualTo("won at 2");
+        assertThat(calls[0]).as("attempts: a conflict, then a success").isEqualTo(2);
     }
 
     @Test

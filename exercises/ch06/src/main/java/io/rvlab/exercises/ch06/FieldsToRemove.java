@@ -52,6 +52,7 @@ public final class FieldsToRemove {
      * A copy of {@code object} without the given paths (and whatever is under them); {@code object} is not
      * changed. Paths that are not in the object are ignored. A keyed item or a set item matches by value as
      * the path elements of managedFields compare values (so {@code 53} in a path names the port {@code 53}).
+     * A path by index ({@code i:1}) removes nothing: a list addressed by position is atomic, owned whole.
      */
     public static ObjectNode remove(JsonNode object, FieldSet paths) {
         throw new UnsupportedOperationException("TODO exercise 6.4");

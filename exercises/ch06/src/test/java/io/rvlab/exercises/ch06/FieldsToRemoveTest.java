@@ -118,6 +118,33 @@ class FieldsToRemoveTest {
         assertThat(whole.at("/spec/template/spec/containers").size()).as("the whole item, fields and all").isZero();
     }
 
+    @Test
+    @DisplayName("removing takes only the item a path names: not a non-object item, not an item lacking a key field, not the"
+            + " other set items, and nothing by index")
+    void removeOnlyWhatThePathNames() {
+        ObjectNode object = Stage.json("{\"spec\":{"
+                + "\"ports\":[{\"containerPort\":53,\"protocol\":\"UDP\"},\"53/UDP\",{\"containerPort\":53}],"
+                + "\"finalizers\":[\"a.example.com\",\"b.example.com\",\"c.example.com\"],"
+                + "\"args\":[\"--x\",\"--y\"]}}");
+        FieldPath spec = FieldPath.fields("spec");
+        FieldSet paths = FieldSet.of(
+                field(spec, "ports").child(new PathElement.Key(Stage.json("{\"containerPort\":53,\"protocol\":\"UDP\"}"))),
+                field(spec, "finalizers").child(new PathElement.Value(JsonNodeFactory.instance.textNode("b.example.com"))),
+                field(spec, "args").child(new PathElement.Index(1)));
+
+        ObjectNode removed = FieldsToRemove.remove(object, paths);
+
+        assertThat(removed.at("/spec/ports")).as("ports after removing [containerPort=53,protocol=\"UDP\"]: the string item"
+                + " is no object, so no key can name it; the item without a protocol lacks a key field, so it is not that"
+                + " item either").isEqualTo(Stage.json("{\"p\":[\"53/UDP\",{\"containerPort\":53}]}").get("p"));
+        assertThat(removed.at("/spec/finalizers")).as("finalizers after removing [=\"b.example.com\"]: a set item is"
+                + " the one equal to the path's value, the others stay")
+                .isEqualTo(Stage.json("{\"p\":[\"a.example.com\",\"c.example.com\"]}").get("p"));
+        assertThat(removed.at("/spec/args")).as("args after the path .spec.args[1] (an index): a list addressed by"
+                + " position is atomic, applied and owned whole, so a path by index removes nothing")
+                .isEqualTo(Stage.json("{\"p\":[\"--x\",\"--y\"]}").get("p"));
+    }
+
     // tag::grading[]
     @Test
     @DisplayName("on the real server: a ConfigMap re-applied without fields (golden g flow): stored = merge minus your removal")

@@ -118,6 +118,23 @@ class FieldsV1EncodingTest {
                 .as("decoding {\"f:data\":{\"f:k\":true}}, whose f:k is not an object").isInstanceOf(IllegalArgumentException.class);
     }
 
+    @Test
+    @DisplayName("the shortest keys: \"f:\" is the field with an empty name, \"i:\" is a malformed index")
+    void shortestKeys() {
+        // structured-merge-diff's DeserializePathElement (fieldpath/serialize-pe.go): a key of two characters has
+        // its kind and colon and an empty rest; for f: that is a field named "" (Go maps and JSON objects allow
+        // the empty name), for i: strconv.Atoi("") fails, and the server refuses the whole fieldsV1.
+        FieldPath emptyName = FieldPath.fields("data").child(new PathElement.Field(""));
+        JsonNode withEmptyName = Stage.json("{\"f:data\":{\"f:\":{}}}");
+        assertThat(FieldsV1Encoding.decode(withEmptyName)).as("your decoding of %s: f: is a known kind (a field) with an"
+                + " empty name, not a key to skip", withEmptyName).isEqualTo(FieldSet.of(emptyName));
+        assertThat(FieldsV1Encoding.encode(FieldSet.of(emptyName)).toString())
+                .as("your encoding of .data[\"\"], the field with an empty name").isEqualTo("{\"f:data\":{\"f:\":{}}}");
+        assertThatThrownBy(() -> FieldsV1Encoding.decode(Stage.json("{\"f:data\":{\"i:\":{}}}")))
+                .as("decoding {\"f:data\":{\"i:\":{}}}: i: is a known kind (an index) with no number, a malformed key")
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     // tag::grading[]
     @Test
     @DisplayName("every fieldsV1 a real kube-apiserver wrote (golden a1, g1, h1): decoded and re-encoded to the same bytes")
