@@ -32,6 +32,8 @@ public final class AtomicWrites {
      *     written and the revision at which every deleted key disappeared. When nothing changes
      *     (no entries, or only deletes of keys that do not exist) the revision does not move and
      *     the current revision is returned.
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static long putAll(KV kv, Map<String, String> entries) {
         throw new UnsupportedOperationException("TODO exercise 1.3");

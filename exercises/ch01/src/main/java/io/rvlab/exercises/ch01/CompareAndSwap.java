@@ -50,6 +50,8 @@ public final class CompareAndSwap {
      * @return whether the put happened and the key's state as of this request; if the key had
      *     changed (or, for 0, already existed), etcd is left untouched and the outcome is what a
      *     retry starts from
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static Outcome putIfUnchanged(KV kv, String key, String value, long expectedModRevision) {
         throw new UnsupportedOperationException("TODO exercise 1.5");

@@ -40,6 +40,8 @@ public final class FourNumbers {
      * @return {@code revision} is the store's revision at that read (not any key's);
      *     {@code keys} holds exactly the keys that exist under the prefix, and is empty when there
      *     are none, in which case the revision is still filled in.
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static Listing list(KV kv, String prefix) {
         throw new UnsupportedOperationException("TODO exercise 1.1");

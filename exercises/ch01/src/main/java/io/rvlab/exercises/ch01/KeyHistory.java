@@ -36,6 +36,8 @@ public final class KeyHistory {
      * @throws RevisionCompactedException if part of that history has been compacted away (a
      *     partial history would silently lie); its {@code requestedRevision()} is a revision you
      *     tried to read. A history that is whole is returned, however much before it was compacted.
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static List<Version> history(KV kv, String key) {
         throw new UnsupportedOperationException("TODO exercise 1.4");

@@ -33,6 +33,8 @@ public final class ReadAtRevision {
      * @throws IllegalArgumentException if {@code revision} is not one the store has had: its
      *     revisions run from 1 up to its current one, and the future cannot be read. The message
      *     names the revision asked for.
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static Optional<String> valueAt(KV kv, String key, long revision) {
         throw new UnsupportedOperationException("TODO exercise 1.2");

@@ -51,6 +51,8 @@ public final class WatchFrom {
      * @throws RevisionCompactedException (the given {@code io.rvlab.exercises.ch01.RevisionCompactedException})
      *     if {@code fromRevision} has been compacted; its {@code requestedRevision()} is
      *     {@code fromRevision}
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static List<Change> changesThrough(Client client, String prefix, long fromRevision, long toRevision,
             Duration timeout) throws TimeoutException {

@@ -169,4 +169,12 @@ class AtomicWritesTest {
                 .isEqualTo(before);
         assertThat(returned).as("with nothing to write, return the current revision %d", before).isEqualTo(before);
     }
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("putAll",
+                () -> AtomicWrites.putAll(client.getKVClient(), Map.of(prefix.key("k"), "v")));
+    }
+
 }

@@ -257,6 +257,14 @@ class CompareAndSwapTest {
      * Read the counter once, then add one and swap; on a conflict retry from the state the lost swap
      * returned, never reading again (as GuaranteedUpdate does). Returns the number of successful increments.
      */
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("putIfUnchanged",
+                () -> CompareAndSwap.putIfUnchanged(client.getKVClient(), prefix.key("k"), "v", 0));
+    }
+
     private static int increment(Client client, String key, int times) {
         KeyValue read = new Direct(client).get(key).orElseThrow();
         long seenRevision = read.getModRevision();

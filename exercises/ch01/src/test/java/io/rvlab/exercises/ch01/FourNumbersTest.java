@@ -173,6 +173,14 @@ class FourNumbersTest {
         }
     }
 
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("list",
+                () -> FourNumbers.list(client.getKVClient(), prefix.key("list/")));
+    }
+
     private static KeyRevisions listed(Listing listing, String key) {
         assertThat(listing).as("list(...) returned null").isNotNull();
         assertThat(listing.keys()).as("the key %s exists, so it must be listed by its full name", key).containsKey(key);

@@ -169,4 +169,12 @@ class KeyHistoryTest {
                 .as("a key created after the compaction at %d (store then at %d) keeps its full history", r2, r3)
                 .containsExactly(new Version("a", l1, 1), new Version("b", l2, 2));
     }
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("history",
+                () -> KeyHistory.history(client.getKVClient(), prefix.key("k")));
+    }
+
 }

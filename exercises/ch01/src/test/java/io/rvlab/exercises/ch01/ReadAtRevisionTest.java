@@ -133,6 +133,14 @@ class ReadAtRevisionTest {
                 .hasMessageContaining(Long.toString(future));
     }
 
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("valueAt",
+                () -> ReadAtRevision.valueAt(client.getKVClient(), prefix.key("k"), 1));
+    }
+
     private static void assertValueAt(KV kv, String key, long revision, String expected) {
         Optional<String> value = ReadAtRevision.valueAt(kv, key, revision);
         assertThat(value)

@@ -35,6 +35,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @DisplayName("1.6 watch a prefix from a revision")
 class WatchFromTest {
 
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        long farAhead = new Direct(client).currentRevision() + 1000; // never reached: only the interrupt ends the wait
+        InterruptedCaller.assertKeepsTheInterrupt("changesThrough",
+                () -> WatchFrom.changesThrough(client, prefix.key(""), farAhead, farAhead, Duration.ofSeconds(10)));
+    }
+
     private static final Duration PATIENCE = Duration.ofSeconds(10);
 
     @Test

@@ -46,7 +46,8 @@ public final class ContinueTokens {
 
     /**
      * The token for the page after {@code lastKey}, read at {@code resourceVersion}: exactly the
-     * bytes kube-apiserver would send.
+     * bytes kube-apiserver would send, whatever characters the key holds (a lone surrogate, which no
+     * Go string can hold, is written as Go writes a byte that is not UTF-8: U+FFFD).
      *
      * @param lastKey the etcd key of the last item returned, e.g. {@code /registry/configmaps/lab/cm-a}
      * @param keyPrefix the prefix the list reads, e.g. {@code /registry/configmaps/lab/}

@@ -24,6 +24,8 @@ import java.util.Map;
  * <ul>
  *   <li>nothing written after the first page's read shows, on any page;</li>
  *   <li>a page holds only matching objects, and {@code limit} of them whenever it has a token;</li>
+ *   <li>however few objects match, no etcd read asks for more than max({@code limit}, 10 000) keys
+ *       (kube-apiserver's {@code maxLimit}), nor for all of them;</li>
  *   <li>a next token exactly when etcd holds keys after the last object returned, matching or not
  *       (the server does not read ahead to find out whether they match), whether or not the page is full;</li>
  *   <li>a token whose revision is -1 continues at whatever is latest now, and the pages after it
@@ -64,6 +66,8 @@ public final class ListPages {
      *     (in {@code src/given}, a 410 {@code StatusException}), with the message
      *     {@link ResourceExpiredException#CONTINUE_TOO_OLD}, if the token's revision has been compacted
      * @throws IllegalArgumentException if the token is not valid (as {@link ContinueTokens#decode})
+     * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd
+     *     (caused by the {@code InterruptedException}), with the thread's interrupt flag set again
      */
     public static Page list(KV kv, String keyPrefix, Map<String, String> labelSelector, long limit,
             String continueToken) {

@@ -64,7 +64,8 @@ public final class ObjectReader {
      *
      * @param key the registry key, e.g. {@code /registry/configmaps/lab/cm-a}
      * @return the object as {@link #toObject} makes it; empty if there is no such key
-     * @throws IllegalStateException as {@link #toObject}
+     * @throws IllegalStateException as {@link #toObject}, or if the calling thread is interrupted while
+     *     waiting for etcd (caused by the {@code InterruptedException}, with the thread's interrupt flag set again)
      */
     public static Optional<ObjectNode> get(KV kv, String key) {
         throw new UnsupportedOperationException("TODO exercise 2.5");
@@ -76,7 +77,8 @@ public final class ObjectReader {
      * @param prefix a prefix ending in '/', e.g. {@code /registry/configmaps/lab/}
      * @return the objects as {@link #toObject} makes them, and the list's resourceVersion: the
      *     revision the read was made at, even when there are no items
-     * @throws IllegalStateException as {@link #toObject}
+     * @throws IllegalStateException as {@link #toObject}, or if the calling thread is interrupted while
+     *     waiting for etcd (caused by the {@code InterruptedException}, with the thread's interrupt flag set again)
      */
     public static ObjectList list(KV kv, String prefix) {
         throw new UnsupportedOperationException("TODO exercise 2.5");
@@ -89,7 +91,8 @@ public final class ObjectReader {
      *     and {@code /registry/configmaps/b/}
      * @return one list per prefix, in the order given, each as {@link #list} makes it; every list
      *     has the same resourceVersion R, and its items are exactly those under its prefix at R
-     * @throws IllegalStateException as {@link #toObject}
+     * @throws IllegalStateException as {@link #toObject}, or if the calling thread is interrupted while
+     *     waiting for etcd (caused by the {@code InterruptedException}, with the thread's interrupt flag set again)
      */
     public static Map<String, ObjectList> listEach(KV kv, List<String> prefixes) {
         throw new UnsupportedOperationException("TODO exercise 2.5");

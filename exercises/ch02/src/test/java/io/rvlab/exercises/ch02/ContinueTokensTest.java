@@ -88,6 +88,57 @@ class ContinueTokensTest {
     }
 
     @Test
+    @DisplayName("decode: a '=' as the very first byte is named as byte 0")
+    void paddingAtTheStart() {
+        Throwable thrown = catchThrowable(() -> ContinueTokens.decode("=" + GOLD_B31, PREFIX));
+
+        assertThat(thrown)
+                .as("decode of a token starting with '=': RawURLEncoding refuses it; expected IllegalArgumentException")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(thrown.getMessage())
+                .as("apiserver's message when the first byte is a '=': Go counts bytes from 0")
+                .isEqualTo(BAD + ": illegal base64 data at input byte 0");
+    }
+
+    @Test
+    @DisplayName("encode: a name with characters Go's encoding/json escapes, byte for byte")
+    void encodeEscapesAsGo() {
+        // Names validated only as path segments (RBAC roles, for one) may hold almost any character;
+        // the token must be the very bytes kube-apiserver's json.Marshal writes for such a key.
+        String[][] cases = {
+            {" ", " ", "a space is not escaped"},
+            {"\"", "\\\"", "a quote"},
+            {"\\", "\\\\", "a backslash"},
+            {"\n", "\\n", "a newline"},
+            {"\r", "\\r", "a carriage return"},
+            {"\t", "\\t", "a tab"},
+            {"\b", "\\b", "a backspace (Go 1.22 and later write \\b)"},
+            {"\f", "\\f", "a form feed (Go 1.22 and later write \\f)"},
+            {"\u0001", "\\u0001", "a control character"},
+            {"\u001f", "\\u001f", "the last control character"},
+            {"<", "\\u003c", "'<' (HTML-safe escaping)"},
+            {">", "\\u003e", "'>' (HTML-safe escaping)"},
+            {"&", "\\u0026", "'&' (HTML-safe escaping)"},
+            {"\u2028", "\\u2028", "U+2028 LINE SEPARATOR"},
+            {"\u2029", "\\u2029", "U+2029 PARAGRAPH SEPARATOR"},
+            {"\u007f", "\u007f", "DEL, which Go does not escape"},
+            {"\u00e9", "\u00e9", "a letter outside ASCII, written as its UTF-8 bytes"},
+            {"\uD83D\uDE00", "\uD83D\uDE00", "a character outside the BMP (a surrogate pair), written as its UTF-8 bytes"},
+            {"\uD83Dx", "\\ufffdx", "a lone high surrogate (no UTF-8 form): Go's replacement character"},
+            {"\uDE00", "\\ufffd", "a lone low surrogate (no UTF-8 form): Go's replacement character"},
+        };
+        for (String[] c : cases) {
+            String token = ContinueTokens.encode(PREFIX + "cm" + c[0] + "x", PREFIX, 86);
+            assertThat(token)
+                    .as("the token after a name holding %s: its start must be \"cm%sx\\u0000\" in the JSON", c[2], c[1])
+                    .isEqualTo(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"cm" + c[1] + "x\\u0000\"}"));
+        }
+        assertThat(ContinueTokens.encode(PREFIX + "\uDE00x", PREFIX, 86))
+                .as("the token after a name that starts with a lone low surrogate")
+                .isEqualTo(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"\\ufffdx\\u0000\"}"));
+    }
+
+    @Test
     @DisplayName("a list of every namespace: start keeps the namespace, relative to the prefix")
     void allNamespaces() {
         String prefix = "/registry/configmaps/";
@@ -137,6 +188,13 @@ class ContinueTokensTest {
                 BAD + ": server does not recognize this encoded version meta.k8s.io/v2",
                 "an unknown version (the version is checked before rv and start)");
 
+        Throwable nullToken = catchThrowable(() -> ContinueTokens.decode(rawUrl("null"), PREFIX));
+        assertThat(nullToken).as("a token whose JSON is null (Go unmarshals it into an empty token, without error)")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(nullToken.getMessage())
+                .as("JSON null leaves every field of the token empty, so the version is the first thing refused")
+                .startsWith(BAD + ": server does not recognize this encoded version");
+
         Throwable noVersion = catchThrowable(() -> ContinueTokens.decode(rawUrl("{\"rv\":86,\"start\":\"cm-a\\u0000\"}"), PREFIX));
         assertThat(noVersion).as("a token without v").isInstanceOf(IllegalArgumentException.class);
         assertThat(noVersion.getMessage()).startsWith(BAD + ": server does not recognize this encoded version");
@@ -161,6 +219,11 @@ class ContinueTokensTest {
         assertThat(ContinueTokens.decode(token, PREFIX))
                 .as("Kubernetes roots the start key at '/', checks it, then appends it to the prefix without that '/'")
                 .isEqualTo(new Position(5, PREFIX + "cm-a\u0000"));
+
+        String root = rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":5,\"start\":\"/\"}");
+        assertThat(ContinueTokens.decode(root, PREFIX))
+                .as("a start of \"/\" alone is clean (path.Clean(\"/\") is \"/\"): the next page starts at the prefix itself")
+                .isEqualTo(new Position(5, PREFIX));
     }
 
     @Test

@@ -10,11 +10,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.options.GetOption;
 import io.rvlab.exercises.ch02.ListPages.Page;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.etcd.KeyPrefix;
 import java.io.IOException;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -286,6 +290,54 @@ class ListPagesTest {
         assertThat(unpaged.items()).extracting(ListPagesTest::nameOf)
                 .as("-l tier=web without a limit: a, b and c in one page").containsExactly("a", "b", "c");
         assertThat(unpaged.continueToken()).as("a single page has no token").isEmpty();
+    }
+
+    @Test
+    @DisplayName("-l tier=db --chunk-size=2, matches far apart: every etcd read asks for a bounded number of keys, never for all")
+    void everyReadIsBounded(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String lab = prefix.key("registry/configmaps/lab/");
+        for (int i = 10; i < 30; i++) {
+            String labels = i == 10 || i == 29 ? "{\"tier\":\"db\"}" : "{\"tier\":\"web\"}";
+            etcd.put(lab + "cm-" + i, configMap("cm-" + i, "v", labels));
+        }
+        List<Long> limits = new ArrayList<>();
+
+        Page page = ListPages.list(recordingReadLimits(client.getKVClient(), limits), lab, Map.of("tier", "db"), 2, "");
+
+        assertThat(page.items()).extracting(ListPagesTest::nameOf)
+                .as("the two objects labelled tier=db, the first and the last of 20").containsExactly("cm-10", "cm-29");
+        // A page exists to bound what one request costs: kube-apiserver reads etcd in batches of at most
+        // max(limit, 10000) keys (maxLimit in its etcd3 store), however few of them match the selector.
+        assertThat(limits)
+                .as("the limit of each etcd range read made for one page of 2 (0 means no limit: the whole rest of the"
+                        + " prefix, which a prefix of 100 000 objects would make a very costly page)")
+                .isNotEmpty()
+                .allSatisfy(limit -> assertThat(limit).isBetween(1L, 10_000L));
+    }
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("list",
+                () -> ListPages.list(client.getKVClient(), prefix.key(""), Map.of(), 2, ""));
+    }
+
+    /** The real etcd KV client, unchanged, noting the limit of every range read made through it. */
+    private static KV recordingReadLimits(KV real, List<Long> limits) {
+        InvocationHandler handler = (proxy, method, args) -> {
+            if (method.getName().equals("get") && args != null && args.length == 2 && args[1] instanceof GetOption option) {
+                synchronized (limits) {
+                    limits.add(option.getLimit());
+                }
+            }
+            try {
+                return method.invoke(real, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (KV) Proxy.newProxyInstance(KV.class.getClassLoader(), new Class<?>[] {KV.class}, handler);
     }
 
     private static long revisionOf(Page page, String what) {

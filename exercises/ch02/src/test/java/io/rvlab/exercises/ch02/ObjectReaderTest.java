@@ -236,6 +236,16 @@ class ObjectReaderTest {
         }
     }
 
+
+    @Test
+    @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
+    void interruptedCaller(Client client, KeyPrefix prefix) {
+        InterruptedCaller.assertKeepsTheInterrupt("get", () -> ObjectReader.get(client.getKVClient(), prefix.key("cm-a")));
+        InterruptedCaller.assertKeepsTheInterrupt("list", () -> ObjectReader.list(client.getKVClient(), prefix.key("")));
+        InterruptedCaller.assertKeepsTheInterrupt("listEach",
+                () -> ObjectReader.listEach(client.getKVClient(), List.of(prefix.key("a/"), prefix.key("b/"))));
+    }
+
     private static void assertMatchesEtcdAt(Direct etcd, String listed, ObjectList list, long r) {
         List<KeyValue> truth = etcd.getPrefixAt(listed, r);
         assertThat(list.items()).as("the list of %s holds what etcd holds under it at its resourceVersion %d", listed, r)

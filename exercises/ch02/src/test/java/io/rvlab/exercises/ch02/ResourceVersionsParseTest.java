@@ -99,8 +99,10 @@ class ResourceVersionsParseTest {
         }
     }
 
+    // 18446744073709551620: its first 19 digits are already too big to take one more digit, and 10 times
+    // them wraps around 64 bits to 4, which a check made only after the multiplication would accept.
     @ParameterizedTest(name = "\"{0}\" does not fit in 64 bits")
-    @ValueSource(strings = {"18446744073709551616", "99999999999999999999999"})
+    @ValueSource(strings = {"18446744073709551616", "18446744073709551620", "99999999999999999999999"})
     @DisplayName("more than 2^64-1: value out of range")
     void outOfRange(String text) {
         Throwable thrown = catchThrowable(() -> ResourceVersions.parse(text));

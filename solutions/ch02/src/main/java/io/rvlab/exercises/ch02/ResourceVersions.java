@@ -23,14 +23,14 @@ public final class ResourceVersions {
         for (int i = 0; i < resourceVersion.length(); i++) {
             char c = resourceVersion.charAt(i);
             if (c < '0' || c > '9') {
-                throw invalid(resourceVersion, "invalid syntax");
+                throw parseError(resourceVersion, "invalid syntax");
             }
             if (Long.compareUnsigned(value, CUTOFF) >= 0) {
-                throw invalid(resourceVersion, "value out of range");
+                throw parseError(resourceVersion, "value out of range");
             }
             long next = value * 10 + (c - '0');
             if (Long.compareUnsigned(next, value * 10) < 0) {
-                throw invalid(resourceVersion, "value out of range");
+                throw parseError(resourceVersion, "value out of range");
             }
             value = next;
         }
@@ -67,7 +67,7 @@ public final class ResourceVersions {
     }
 
     /** Kubernetes' field error around Go's strconv error; Go quotes the value with %q both times. */
-    private static IllegalArgumentException invalid(String resourceVersion, String reason) {
+    private static IllegalArgumentException parseError(String resourceVersion, String reason) {
         String quoted = goQuote(resourceVersion);
         return new IllegalArgumentException("resourceVersion: Invalid value: " + quoted
                 + ": strconv.ParseUint: parsing " + quoted + ": " + reason);
