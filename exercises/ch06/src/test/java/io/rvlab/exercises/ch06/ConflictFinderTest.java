@@ -165,6 +165,56 @@ class ConflictFinderTest {
                 .as("conflicts of other applying the same args, the same image and the same container").isEmpty();
     }
 
+    @Test
+    @DisplayName("adding a map back contests it and every key of it another manager still claims (managedFields may name absent fields)")
+    void addedNodesAreContestedWithAllBelow() {
+        // A client may send managedFields itself, so a manager can claim fields the live object no longer has;
+        // structured-merge-diff contests what an apply adds as well as what it modifies.
+        ObjectNode live = Stage.json("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm-ssa\",\"namespace\":\"lab\"}}");
+        Map<String, FieldSet> owners = Map.of("alice", FieldSet.of(FieldPath.fields("data"), FieldPath.fields("data", "color")));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, configMap("{\"color\":\"blue\",\"shape\":\"round\"}"), "bob", owners, CONFIGMAPS)))
+                .as("conflicts of bob adding data {color, shape} to a ConfigMap without data, alice claiming .data and .data.color")
+                .isEqualTo(Map.of("alice", Set.of(".data", ".data.color")));
+    }
+
+    @Test
+    @DisplayName("a null map, struct or merging list takes the field away and contests nothing; a null atomic list is a new value")
+    void nullTakesAwayButNullAtomicListChanges() {
+        assertThat(Paths.printed(ConflictFinder.conflicts(LIVE, Stage.json("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+                + "\"metadata\":{\"name\":\"cm-ssa\"},\"data\":null}"), "bob",
+                Map.of("alice", FieldSet.of(FieldPath.fields("data"), FieldPath.fields("data", "color"))), CONFIGMAPS)))
+                .as("conflicts of bob applying data: null over alice's .data and .data.color").isEmpty();
+
+        ObjectNode live = Stage.json(Deployments.web("lab", "img:1", 2));
+        FieldPath containers = FieldPath.fields("spec", "template", "spec", "containers");
+        FieldPath nginx = containers.child(new PathElement.Key(Stage.json("{\"name\":\"nginx\"}")));
+        Map<String, FieldSet> owners = Map.of("deployer", FieldSet.of(FieldPath.fields("spec", "selector"), containers,
+                nginx, nginx.child(new PathElement.Field("args"))));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deploymentSpec("{\"selector\":null}"), "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other applying spec.selector: null (a struct) over deployer's selector").isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deploymentSpec("{\"template\":{\"spec\":{\"containers\":null}}}"),
+                "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other applying containers: null (a keyed list) over deployer's containers").isEmpty();
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deployment("{\"name\":\"nginx\",\"args\":null}"), "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other applying nginx's args: null (an atomic list, one value) over deployer's [\"-g\", \"daemon off;\"]")
+                .isEqualTo(Map.of("deployer", Set.of(".spec.template.spec.containers[name=\"nginx\"].args")));
+    }
+
+    @Test
+    @DisplayName("an atomic struct (a Deployment's selector) is one value: a new label in it contests the whole selector")
+    void atomicStructIsOneValue() {
+        ObjectNode live = Stage.json(Deployments.web("lab", "img:1", 2));
+        Map<String, FieldSet> owners = Map.of("deployer", FieldSet.of(FieldPath.fields("spec", "selector")));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live,
+                deploymentSpec("{\"selector\":{\"matchLabels\":{\"app\":\"web\",\"tier\":\"front\"}}}"), "other", owners, DEPLOYMENTS)))
+                .as("conflicts of other adding label tier=front to the selector deployer owns (LabelSelector is +structType=atomic)")
+                .isEqualTo(Map.of("deployer", Set.of(".spec.selector")));
+    }
+
+    private static ObjectNode deploymentSpec(String spec) {
+        return Stage.json("{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},\"spec\":" + spec + "}");
+    }
+
     // tag::grading[]
     @Test
     @DisplayName("on the real server: your conflicts are the 409's causes (Apply and Update owners, ConfigMap)")
