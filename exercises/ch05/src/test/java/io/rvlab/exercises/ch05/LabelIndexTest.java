@@ -62,6 +62,28 @@ class LabelIndexTest {
         assertThat(names(LabelIndex.select(indexer, Map.of("app", "db")))).containsExactly("b", "c");
     }
 
+    @Test
+    @DisplayName("selections come back sorted by key, whatever the order objects arrived in; a key is namespace/name")
+    void selectionsAreSortedByNamespacedKey() {
+        ThreadSafeIndexer indexer = new ThreadSafeIndexer(Map.of(LabelIndex.NAME, LabelIndex.labelPairs()));
+        indexer.add(inNamespace(Stage.configMap("c", Map.of("app", "web"))));
+        indexer.add(inNamespace(Stage.configMap("a", Map.of("app", "db"))));
+        indexer.add(inNamespace(Stage.configMap("b", Map.of("app", "web"))));
+        assertThat(names(LabelIndex.select(indexer, Map.of())))
+                .as("empty selector after adding c, a, b: everything, in key order").containsExactly("a", "b", "c");
+
+        // The same name in two namespaces is two objects (keys "lab/web" and "prod/web"), both selected.
+        ThreadSafeIndexer twoNamespaces = new ThreadSafeIndexer(Map.of(LabelIndex.NAME, LabelIndex.labelPairs()));
+        ObjectNode prod = Stage.configMap("web", Map.of("app", "web"));
+        ((ObjectNode) prod.get("metadata")).put("namespace", "prod");
+        twoNamespaces.add(prod);
+        twoNamespaces.add(inNamespace(Stage.configMap("web", Map.of("app", "web"))));
+        assertThat(LabelIndex.select(twoNamespaces, Map.of("app", "web")))
+                .extracting(o -> o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText())
+                .as("app=web over ConfigMap web in namespaces prod and lab: both, in key order")
+                .containsExactly("lab/web", "prod/web");
+    }
+
     // tag::grading[]
     @Test
     @DisplayName("in a real informer, after creates, relabels and deletes, every selection equals etcd's")
