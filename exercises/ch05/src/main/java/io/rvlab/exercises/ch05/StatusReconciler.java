@@ -26,6 +26,8 @@ import io.rvlab.ch05.controller.Reconciler;
  *       the object alone (a memory of "I wrote last time" is wrong after a restart or with two
  *       replicas): a Deployment whose spec is already answered costs no request at all, and one that
  *       is gone from the cache neither. A new Deployment has generation 1 and no status yet.</li>
+ *   <li><b>Reads the cache.</b> With a fresh cache, no GET before its write: reading the API server on
+ *       every reconcile is the load an informer exists to take away.</li>
  *   <li><b>Never a stale answer.</b> The cache may be behind the server: never let a write based on
  *       an older spec land on a newer one.</li>
  *   <li><b>Converges.</b> When a write loses a race with a spec change, the newest generation still
