@@ -173,7 +173,7 @@ class AtomicWritesTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("putAll",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("putAll",
                 () -> AtomicWrites.putAll(client.getKVClient(), Map.of(prefix.key("k"), "v")));
     }
 

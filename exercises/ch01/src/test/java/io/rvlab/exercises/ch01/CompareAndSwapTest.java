@@ -261,7 +261,7 @@ class CompareAndSwapTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("putIfUnchanged",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("putIfUnchanged",
                 () -> CompareAndSwap.putIfUnchanged(client.getKVClient(), prefix.key("k"), "v", 0));
     }
 

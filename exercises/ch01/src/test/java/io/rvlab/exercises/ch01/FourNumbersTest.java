@@ -177,7 +177,7 @@ class FourNumbersTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("list",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("list",
                 () -> FourNumbers.list(client.getKVClient(), prefix.key("list/")));
     }
 

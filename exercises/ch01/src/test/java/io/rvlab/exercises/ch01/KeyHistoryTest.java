@@ -173,7 +173,7 @@ class KeyHistoryTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("history",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("history",
                 () -> KeyHistory.history(client.getKVClient(), prefix.key("k")));
     }
 

@@ -137,7 +137,7 @@ class ReadAtRevisionTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("valueAt",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("valueAt",
                 () -> ReadAtRevision.valueAt(client.getKVClient(), prefix.key("k"), 1));
     }
 

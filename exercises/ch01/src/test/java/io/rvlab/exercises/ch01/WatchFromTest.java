@@ -40,7 +40,7 @@ class WatchFromTest {
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
         long farAhead = new Direct(client).currentRevision() + 1000; // never reached: only the interrupt ends the wait
-        InterruptedCaller.assertKeepsTheInterrupt("changesThrough",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("changesThrough",
                 () -> WatchFrom.changesThrough(client, prefix.key(""), farAhead, farAhead, Duration.ofSeconds(10)));
     }
 

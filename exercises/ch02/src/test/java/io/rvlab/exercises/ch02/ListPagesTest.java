@@ -319,7 +319,7 @@ class ListPagesTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("list",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("list",
                 () -> ListPages.list(client.getKVClient(), prefix.key(""), Map.of(), 2, ""));
     }
 

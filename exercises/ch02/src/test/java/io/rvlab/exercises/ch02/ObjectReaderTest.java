@@ -240,9 +240,9 @@ class ObjectReaderTest {
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
-        InterruptedCaller.assertKeepsTheInterrupt("get", () -> ObjectReader.get(client.getKVClient(), prefix.key("cm-a")));
-        InterruptedCaller.assertKeepsTheInterrupt("list", () -> ObjectReader.list(client.getKVClient(), prefix.key("")));
-        InterruptedCaller.assertKeepsTheInterrupt("listEach",
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("get", () -> ObjectReader.get(client.getKVClient(), prefix.key("cm-a")));
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("list", () -> ObjectReader.list(client.getKVClient(), prefix.key("")));
+        io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("listEach",
                 () -> ObjectReader.listEach(client.getKVClient(), List.of(prefix.key("a/"), prefix.key("b/"))));
     }
 
