@@ -5,6 +5,7 @@ import static io.rvlab.exercises.ch04.Received.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.Watch;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.watch.WatchEvent.Type;
 import io.rvlab.support.etcd.Etcd;
@@ -153,6 +154,9 @@ class ResumingWatchTest {
 
             assertThat(summary(received.events())).as("nothing after close()").containsExactly(line(Type.ADDED, "a", r1));
             assertThat(connections.attempts()).as("close() is not a break: no new connection").isEqualTo(1);
+            assertThat(connections.watchers()).as("the etcd watches your ResumingWatch started: after close() none may"
+                    + " stay open on etcd (an open watch costs etcd a watcher and the client a stream until it is closed)")
+                    .isNotEmpty().allMatch(Watch.Watcher::isClosed, "closed");
         }
     }
 }
