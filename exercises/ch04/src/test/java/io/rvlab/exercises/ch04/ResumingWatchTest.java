@@ -134,6 +134,39 @@ class ResumingWatchTest {
     }
 
     @Test
+    @DisplayName("changes made together in one etcd transaction share a revision: each of them arrives, once, also across a break")
+    void oneTransactionSeveralChanges(Etcd etcd, Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long from = cms.currentRevision();
+        Received received = new Received();
+        try (Connections connections = new Connections(etcd);
+                ResumingWatch ignored = new ResumingWatch(connections, cms.collection, Long.toString(from), received)) {
+            long together = cms.putTogether("1", "x", "y"); // one transaction: one revision for both
+            received.awaitResourceVersion(together);
+
+            connections.drop();
+            connections.awaitAttempts(2, "the etcd watch ended (jetcd called onCompleted) and close() was not called");
+            long again = cms.putTogether("2", "x", "y");
+            connections.reconnect();
+            long after = cms.put("z", "1");
+
+            List<WatchEvent> events = received.awaitResourceVersion(after);
+
+            assertThat(summary(events))
+                    .as("two ConfigMaps written in one transaction at %d, again in one at %d during a break, then one at"
+                            + " %d: a revision is not one change, so having handed on one event of revision %d does not"
+                            + " mean the next one of that revision was seen; and none may come twice", together, again,
+                            after, together)
+                    .containsExactly(
+                            line(Type.ADDED, "x", together),
+                            line(Type.ADDED, "y", together),
+                            line(Type.MODIFIED, "x", again),
+                            line(Type.MODIFIED, "y", again),
+                            line(Type.ADDED, "z", after));
+        }
+    }
+
+    @Test
     @DisplayName("after close() nothing is delivered and no new watch is started")
     void closeStopsForGood(Etcd etcd, Client client) throws Exception {
         ConfigMaps cms = new ConfigMaps(client);
