@@ -1,7 +1,9 @@
 package io.rvlab.exercises.ch04;
 
+import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.options.WatchOption;
 import io.rvlab.support.etcd.Etcd;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,7 @@ final class Connections implements Supplier<Watch>, AutoCloseable {
 
     private final Etcd etcd;
     private final List<Client> clients = new ArrayList<>();
+    private final List<Watch.Watcher> watchers = new ArrayList<>();
     private CountDownLatch network = new CountDownLatch(0);
     private int attempts;
 
@@ -47,7 +50,40 @@ final class Connections implements Supplier<Watch>, AutoCloseable {
         synchronized (this) {
             Client client = etcd.newClient();
             clients.add(client);
-            return client.getWatchClient();
+            return new NotedWatch(client.getWatchClient());
+        }
+    }
+
+    /** Every etcd watch the code under test started, over all connections. */
+    synchronized List<Watch.Watcher> watchers() {
+        return new ArrayList<>(watchers);
+    }
+
+    /** The real watch client, noting each watcher it starts (so a test can see whether the code closed them). */
+    private final class NotedWatch implements Watch {
+        private final Watch real;
+
+        NotedWatch(Watch real) {
+            this.real = real;
+        }
+
+        @Override
+        public Watcher watch(ByteSequence key, WatchOption option, Listener listener) {
+            Watcher watcher = real.watch(key, option, listener);
+            synchronized (Connections.this) {
+                watchers.add(watcher);
+            }
+            return watcher;
+        }
+
+        @Override
+        public void requestProgress() {
+            real.requestProgress();
+        }
+
+        @Override
+        public void close() {
+            real.close();
         }
     }
 

@@ -3,12 +3,15 @@ package io.rvlab.exercises.ch04;
 import static io.rvlab.exercises.ch04.Received.line;
 import static io.rvlab.exercises.ch04.Received.summary;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.Watch;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.watch.WatchEvent.Type;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
+import io.rvlab.support.etcd.FreshEtcd;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * code connect again. Every event is checked by type, name and resourceVersion, in order.
  */
 @ExtendWith(EtcdExtension.class)
+@FreshEtcd // etcdRestarts restarts it
 @Timeout(90)
 @DisplayName("4.2 resume a watch")
 class ResumingWatchTest {
@@ -133,6 +137,65 @@ class ResumingWatchTest {
     }
 
     @Test
+    @DisplayName("changes made together in one etcd transaction share a revision: each of them arrives, once, also across a break")
+    void oneTransactionSeveralChanges(Etcd etcd, Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long from = cms.currentRevision();
+        Received received = new Received();
+        try (Connections connections = new Connections(etcd);
+                ResumingWatch ignored = new ResumingWatch(connections, cms.collection, Long.toString(from), received)) {
+            long together = cms.putTogether("1", "x", "y"); // one transaction: one revision for both
+            received.awaitResourceVersion(together);
+
+            connections.drop();
+            connections.awaitAttempts(2, "the etcd watch ended (jetcd called onCompleted) and close() was not called");
+            long again = cms.putTogether("2", "x", "y");
+            connections.reconnect();
+            long after = cms.put("z", "1");
+
+            List<WatchEvent> events = received.awaitResourceVersion(after);
+
+            assertThat(summary(events))
+                    .as("two ConfigMaps written in one transaction at %d, again in one at %d during a break, then one at"
+                            + " %d: a revision is not one change, so having handed on one event of revision %d does not"
+                            + " mean the next one of that revision was seen; and none may come twice", together, again,
+                            after, together)
+                    .containsExactly(
+                            line(Type.ADDED, "x", together),
+                            line(Type.ADDED, "y", together),
+                            line(Type.MODIFIED, "x", again),
+                            line(Type.MODIFIED, "y", again),
+                            line(Type.ADDED, "z", after));
+        }
+    }
+
+    @Test
+    @DisplayName("etcd restarts: the watch goes on, nothing lost or repeated, and once closed no etcd watch stays open")
+    void etcdRestarts(Etcd etcd, Client client) throws Exception {
+        assumeTrue(etcd.canRestart(), "this etcd is not the course's container: it cannot be restarted");
+        ConfigMaps cms = new ConfigMaps(client);
+        long from = cms.currentRevision();
+        Received received = new Received();
+        try (Connections connections = new Connections(etcd)) {
+            ResumingWatch watch = new ResumingWatch(connections, cms.collection, Long.toString(from), received);
+            long r1 = cms.put("a", "1");
+            received.awaitResourceVersion(r1);
+
+            etcd.restart(); // jetcd reports the lost connection to the watch's onError, then would resume by itself
+            long r2 = cms.put("a", "2");
+            long r3 = cms.put("b", "1");
+            List<WatchEvent> events = received.awaitResourceVersion(r3);
+            watch.close();
+
+            assertThat(summary(events)).as("every change exactly once, in order, across etcd's restart")
+                    .containsExactly(line(Type.ADDED, "a", r1), line(Type.MODIFIED, "a", r2), line(Type.ADDED, "b", r3));
+            assertThat(connections.watchers()).as("the etcd watches your ResumingWatch started, after etcd's restart"
+                    + " and close(): a watch that reported an error and was replaced must be closed too (or jetcd"
+                    + " resumes it by itself and it stays open)").allMatch(Watch.Watcher::isClosed, "closed");
+        }
+    }
+
+    @Test
     @DisplayName("after close() nothing is delivered and no new watch is started")
     void closeStopsForGood(Etcd etcd, Client client) throws Exception {
         ConfigMaps cms = new ConfigMaps(client);
@@ -153,6 +216,9 @@ class ResumingWatchTest {
 
             assertThat(summary(received.events())).as("nothing after close()").containsExactly(line(Type.ADDED, "a", r1));
             assertThat(connections.attempts()).as("close() is not a break: no new connection").isEqualTo(1);
+            assertThat(connections.watchers()).as("the etcd watches your ResumingWatch started: after close() none may"
+                    + " stay open on etcd (an open watch costs etcd a watcher and the client a stream until it is closed)")
+                    .isNotEmpty().allMatch(Watch.Watcher::isClosed, "closed");
         }
     }
 }

@@ -290,6 +290,57 @@ class WatchWindowTest {
     }
 
     @Test
+    @DisplayName("while the newest quarter is fresh, a window that grew keeps its size, even once its oldest changes are stale")
+    void keepsItsSizeWhileTheNewestAreFresh() {
+        ManualClock clock = new ManualClock();
+        WatchWindow window = new WatchWindow(2, 16, Duration.ofSeconds(10), clock);
+        window.reset(10);
+        for (long rv = 11; rv <= 13; rv++) {
+            window.add(change("cm-" + rv, rv)); // a burst: the window grows past its capacity of 2 to keep them
+        }
+        clock.advance(Duration.ofSeconds(8));
+        window.add(change("cm-14", 14));
+        clock.advance(Duration.ofSeconds(3));
+        window.add(change("cm-15", 15)); // 11 to 13 are now 11 s old (stale), 14 only 3 s (fresh)
+        assertThat(window.size()).as("changes held after a burst of 3 (capacity 2, upper bound 16, freshness 10 s), one"
+                + " change 8 s later and one 3 s after that: the oldest are stale but the newest quarter is fresh, so the"
+                + " window must keep the size it grew to (giving memory back now, kube-apiserver's watch cache says,"
+                + " would only grow it again with the next burst)").isEqualTo(4);
+        assertThat(window.since(window.oldestResumable())).extracting(WatchCacheEvent::resourceVersion)
+                .as("a watch from the oldest resumable resourceVersion (%d)", window.oldestResumable())
+                .containsExactly(12L, 13L, 14L, 15L);
+    }
+
+    @Test
+    @DisplayName("fresh and stale are strict: a change exactly the freshness duration old is neither kept for it nor gives memory back")
+    void theFreshnessBoundaryIsStrict() {
+        ManualClock clock = new ManualClock();
+        WatchWindow single = new WatchWindow(1, 4, Duration.ofSeconds(10), clock);
+        single.reset(10);
+        single.add(change("cm-11", 11));
+        clock.advance(Duration.ofSeconds(10));
+        single.add(change("cm-12", 12));
+        assertThat(single.since(10)).extracting(WatchCacheEvent::resourceVersion)
+                .as("a window of capacity 1 (upper bound 4, freshness 10 s) holding the change at 11 is given one at 12"
+                        + " exactly 10 s later: the change at 11 is no longer fresh (kube-apiserver keeps a change only"
+                        + " while it is younger than the freshness duration), so it is forgotten; a watch from 10")
+                .containsExactly(12L);
+        assertThat(single.oldestResumable()).as("the oldest resumable resourceVersion once 11 is forgotten").isEqualTo(11);
+
+        WatchWindow grown = new WatchWindow(2, 16, Duration.ofSeconds(10), clock);
+        grown.reset(20);
+        for (long rv = 21; rv <= 28; rv++) {
+            grown.add(change("cm-" + rv, rv)); // a burst: all fresh, so the window keeps all eight
+        }
+        clock.advance(Duration.ofSeconds(10));
+        grown.add(change("cm-29", 29));
+        assertThat(grown.size()).as("changes held after a burst of 8 (capacity 2, upper bound 16, freshness 10 s) and one"
+                + " change exactly 10 s later: the burst is no longer fresh, so the window does not grow to keep it, and"
+                + " not yet older than the freshness duration, so it gives no memory back: it forgets the oldest").isEqualTo(8);
+        assertThat(grown.oldestResumable()).as("the oldest resumable resourceVersion once 21 is forgotten").isEqualTo(21);
+    }
+
+    @Test
     @DisplayName("after the cache relists, the window starts over at the list's resourceVersion")
     void resetStartsOver() {
         WatchWindow window = new WatchWindow(3);

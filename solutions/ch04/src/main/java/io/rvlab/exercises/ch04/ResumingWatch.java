@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * <p>Each etcd watch gets a generation number. Only the current generation may deliver events or
  * trigger a resume: closing an old watcher makes jetcd call its {@code onCompleted}, and events
  * of a stream already replaced must not be delivered a second time. The revision check is the
- * same guarantee seen from the other side: nothing at or below what was delivered goes out again.
+ * same guarantee seen from the other side: nothing older than what was delivered goes out again.
  */
 public final class ResumingWatch implements AutoCloseable {
 
@@ -53,7 +53,8 @@ public final class ResumingWatch implements AutoCloseable {
         for (io.etcd.jetcd.watch.WatchEvent etcdEvent : response.getEvents()) {
             WatchEvent event = translator.translate(etcdEvent);
             long revision = Long.parseLong(event.resourceVersion());
-            if (closed || from != generation || revision <= delivered) {
+            // Not "<=": one transaction's changes share a revision, and they come one after another.
+            if (closed || from != generation || revision < delivered) {
                 continue; // stopped, a replaced stream, or already delivered
             }
             handler.accept(event);
