@@ -137,13 +137,7 @@ public final class GradeBench {
     }
 
     private static void copyModule(Path module, Path scratch) throws IOException {
-        if (Files.exists(scratch)) {
-            try (Stream<Path> walk = Files.walk(scratch)) {
-                for (Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
+        io.rvlab.grader.session.ModuleCompiler.deleteTree(scratch);
         try (Stream<Path> walk = Files.walk(module)) {
             for (Path p : walk.filter(Files::isRegularFile).toList()) {
                 Path rel = module.relativize(p);

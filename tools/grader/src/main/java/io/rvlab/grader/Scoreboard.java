@@ -92,7 +92,9 @@ final class Scoreboard {
             }
         }
         if (status != Status.NOT_STARTED) {
-            out.append(INDENT).append("log:  ").append(shorten(result.log())).append(" (the tests' output)\n");
+            boolean compiler = result.log().getFileName().toString().equals("compile.log");
+            out.append(INDENT).append("log:  ").append(shorten(result.log()))
+                    .append(compiler ? " (the compiler's messages)\n" : " (the tests' output)\n");
         }
         return out.toString();
     }

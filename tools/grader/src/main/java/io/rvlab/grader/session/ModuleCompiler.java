@@ -173,7 +173,8 @@ public final class ModuleCompiler {
         return String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList());
     }
 
-    static void deleteTree(Path dir) throws IOException {
+    /** Deletes {@code dir} and everything under it, if it exists. */
+    public static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
