@@ -242,8 +242,14 @@ steps_class() {   # the README's classroom lines: a copy, one exercise solved in
   check 0 'classroom commands' 60 "./course class help" -- "$COURSE" class help
   check 0 '' 600 "./course class copy $copy --student alice" -- "$COURSE" class copy "$copy" --student alice
   local file="$(awk '/^[ \t]*- id: *"?1\.3"?/ { f = 1; next } f && /^[ \t]+file:/ { print $2; exit }' exercises/ch01/exercises.yaml)"
-  [ -f "$copy/exercises/ch01/$file" ] && cp "solutions/ch01/$file" "$copy/exercises/ch01/$file"
-  check 0 'alice' 900 "./course class grade $copy --chapter 1" -- "$COURSE" class grade "$copy" --chapter 1
+  # alice solves 1.3, commits it and hands in a bundle: what class grade judges is her commit.
+  [ -f "$copy/exercises/ch01/$file" ] && cp "solutions/ch01/$file" "$copy/exercises/ch01/$file" \
+    && git -C "$copy" -c user.name=alice -c user.email=alice@localhost commit -qam "1.3" \
+    && mkdir -p /tmp/rvlab-class/drive && git -C "$copy" bundle create -q /tmp/rvlab-class/drive/alice.bundle --all
+  check 0 'alice: [0-9a-f]{7}' 120 "./course class collect --bundles /tmp/rvlab-class/drive --out /tmp/rvlab-class/collected" \
+    -- "$COURSE" class collect --bundles /tmp/rvlab-class/drive --out /tmp/rvlab-class/collected
+  check 0 'alice +[0-9a-f]{7} .* ok ' 900 "./course class grade /tmp/rvlab-class/collected/alice --chapter 1" \
+    -- "$COURSE" class grade /tmp/rvlab-class/collected/alice --chapter 1
   check 0 'alice' 120 "./course class merge" -- "$COURSE" class merge
   ! wanted "./course class merge" || [ -f "$ROOT/target/class-results/class.csv" ] || report FAIL "$(now)" "./course class merge" "no target/class-results/class.csv"
   rm -rf /tmp/rvlab-class

@@ -1,5 +1,7 @@
 package io.rvlab.grader;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +20,12 @@ import java.util.stream.Stream;
 /**
  * {@code ./course class merge}: a class's JSON reports ({@code <results>/<student>/chNN.json}, as
  * {@code ./course class grade} writes them) as one table on the terminal and one CSV, a row per
- * student and a column per exercise. It also says when reports of one chapter were made with
- * different grading tests, since they would not be comparable.
+ * student and a column per exercise. A student is named by their results folder, which the
+ * instructor's roster (or copy's folder) named, never by the report's own field. Beside the
+ * exercises, what {@code submission.json} says was graded: the commit, whether the working tree
+ * held more than that commit, and whether the student's grading tests differ from the course's.
+ * It also says when reports of one chapter were made with different grading tests, since they
+ * would not be comparable.
  */
 public final class ClassResults {
 
@@ -49,11 +55,44 @@ public final class ClassResults {
         }
     }
 
-    /** One student's reports, by chapter. */
-    record Student(String name, Map<Integer, JsonReport.Report> chapters) {
+    /** One student's reports, by chapter, and what was graded (empty fields without a submission.json). */
+    record Student(String name, Map<Integer, JsonReport.Report> chapters, Graded graded) {
     }
 
-    static void merge(Path results, Path csv, PrintStream out) {
+    /**
+     * From a class grade's {@code submission.json}: the commit graded, on what basis, whether the
+     * working tree had uncommitted changes, and the grading files that differ from the course's.
+     */
+    record Graded(String commit, String basis, boolean uncommitted, List<String> testsChanged) {
+
+        static final Graded UNKNOWN = new Graded(null, null, false, List.of());
+
+        static Graded read(Path folder) {
+            Path file = folder.resolve("submission.json");
+            if (!Files.isRegularFile(file)) {
+                return UNKNOWN;
+            }
+            try {
+                JsonNode s = new ObjectMapper().readTree(file.toFile()).path("submission");
+                List<String> changed = new ArrayList<>();
+                s.path("testsChanged").forEach(n -> changed.add(n.asText()));
+                return new Graded(s.path("commit").asText(null), s.path("basis").asText(null), s.path("uncommitted").asBoolean(),
+                        List.copyOf(changed));
+            } catch (IOException e) {
+                throw new GraderException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+
+        String uncommittedCell() {
+            return uncommitted ? "yes" : "";
+        }
+
+        String testsCell() {
+            return testsChanged.isEmpty() ? "" : "CHANGED(" + testsChanged.size() + ")";
+        }
+    }
+
+    public static void merge(Path results, Path csv, PrintStream out) {
         List<Student> students = read(results);
         if (students.isEmpty()) {
             throw new GraderException("no reports (<student>/chNN.json) in " + results);
@@ -63,13 +102,13 @@ public final class ClassResults {
                 .flatMap(r -> r.exercises().stream()).map(JsonReport.ExerciseReport::id).sorted(ClassResults::byId).forEach(ids::add);
 
         List<List<String>> rows = new ArrayList<>();
-        List<String> head = new ArrayList<>(List.of("student", "commit"));
+        List<String> head = new ArrayList<>(List.of("student", "commit", "uncommitted", "tests"));
         head.addAll(ids);
         head.add("passed");
         for (Student s : students) {
             Map<String, Status> status = new TreeMap<>();
             s.chapters().values().forEach(r -> r.exercises().forEach(e -> status.put(e.id(), e.status())));
-            List<String> row = new ArrayList<>(List.of(s.name(), commitOf(s)));
+            List<String> row = new ArrayList<>(List.of(s.name(), commitOf(s), s.graded().uncommittedCell(), s.graded().testsCell()));
             long passed = 0;
             for (String id : ids) {
                 Status st = status.get(id);
@@ -80,8 +119,12 @@ public final class ClassResults {
             rows.add(row);
         }
         print(head, rows, out);
-        out.println("ok passed, FAIL failed, - not started, ERR no test ran, blank not graded");
+        out.println("ok passed, FAIL failed, - not started, ERR no test ran, blank not graded; commit: the one graded;"
+                + " uncommitted: the working tree held more (not graded); tests: the student's grading files differ from the course's"
+                + " (never run: the course's own judged them)");
         differentTests(students).forEach(out::println);
+        students.stream().filter(s -> !s.graded().testsChanged().isEmpty()).forEach(s -> out.println("TESTS CHANGED by " + s.name() + ": "
+                + String.join(", ", s.graded().testsChanged())));
         writeCsv(csv, students, ids);
         out.println("CSV: " + csv);
     }
@@ -98,8 +141,7 @@ public final class ClassResults {
                     }
                 }
                 if (!chapters.isEmpty()) {
-                    String name = chapters.values().iterator().next().student();
-                    students.add(new Student(name == null ? dir.getFileName().toString() : name, chapters));
+                    students.add(new Student(dir.getFileName().toString(), chapters, Graded.read(dir)));
                 }
             }
         } catch (IOException e) {
@@ -122,7 +164,7 @@ public final class ClassResults {
     }
 
     private static String commitOf(Student s) {
-        String commit = s.chapters().values().iterator().next().commit();
+        String commit = s.graded().commit() != null ? s.graded().commit() : s.chapters().values().iterator().next().commit();
         return commit == null || commit.equals("none") ? "none" : commit.substring(0, Math.min(7, commit.length()));
     }
 
@@ -155,16 +197,23 @@ public final class ClassResults {
         }
     }
 
-    /** A row per student: name, commit, time, then each exercise's status word, then the count passed. */
+    /**
+     * A row per student: name, commit, what the commit was (HEAD, or the last before a deadline),
+     * uncommitted changes, changed grading files, time, tests' digests, then each exercise's status
+     * word, then the count passed.
+     */
     private static void writeCsv(Path csv, List<Student> students, Set<String> ids) {
-        StringBuilder text = new StringBuilder("student,commit,graded_at,tests_sha256,");
+        StringBuilder text = new StringBuilder("student,commit,graded_commit_is,uncommitted_changes,tests_changed,graded_at,tests_sha256,");
         text.append(String.join(",", ids)).append(",passed,exercises\n");
         for (Student s : students) {
             JsonReport.Report any = s.chapters().values().iterator().next();
             Map<String, Status> status = new TreeMap<>();
             s.chapters().values().forEach(r -> r.exercises().forEach(e -> status.put(e.id(), e.status())));
             String hashes = s.chapters().values().stream().map(r -> r.chapter() + ":" + r.testsSha256()).collect(Collectors.joining(" "));
-            List<String> fields = new ArrayList<>(List.of(s.name(), String.valueOf(any.commit()), String.valueOf(any.time()), hashes));
+            Graded g = s.graded();
+            List<String> fields = new ArrayList<>(List.of(s.name(), g.commit() != null ? g.commit() : String.valueOf(any.commit()),
+                    g.basis() != null ? g.basis() : "", g.uncommitted() ? "yes" : "no", String.join(" ", g.testsChanged()),
+                    String.valueOf(any.time()), hashes));
             ids.forEach(id -> fields.add(status.containsKey(id) ? status.get(id).name() : ""));
             fields.add(String.valueOf(status.values().stream().filter(st -> st == Status.PASSED).count()));
             fields.add(String.valueOf(ids.size()));

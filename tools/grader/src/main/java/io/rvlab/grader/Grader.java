@@ -28,7 +28,7 @@ public final class Grader {
     }
 
     /** Runs one command; returns the exit status (0 pass, 1 not all pass, 2 usage or setup error). */
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(args, out, err, false);
     }
 
@@ -101,7 +101,7 @@ public final class Grader {
             }
         }
         List<ExerciseResult> results = new ArrayList<>();
-        LearnerBuild build = options.compile() ? LearnerBuild.compile(manifest, options.module(), options.logDir()) : null;
+        LearnerBuild build = options.compile() ? LearnerBuild.compile(manifest, options.module(), options.skeletons(), options.logDir()) : null;
         for (Manifest.Exercise exercise : selected) {
             if (options.json()) {
                 err.println("[grader] " + exercise.id() + " " + exercise.title() + " ...");
@@ -111,6 +111,10 @@ public final class Grader {
                 result = uncompiled(exercise, files, options.logDir(), build.uncompiled().get(exercise.id()).toString());
             } else if (options.uncompiled().contains(exercise.id())) {
                 result = uncompiled(exercise, files, options.logDir(), "does not compile; the compiler's messages are in the log");
+            } else if (options.stopped().contains(exercise.id())) {
+                result = notRun(exercise, files, options.logDir().resolve(exercise.id() + ".log"), "grading " + exercise.id(),
+                        "stopped: its tests ran past the class grade's time limit (an endless loop, or a wait for something that"
+                                + " never comes); the chapter's other exercises were graded again without it");
             } else if (build != null) {
                 result = build.variant().run(() -> runner.grade(exercise, options.repeat())).withFile(exercise.fileIn(files));
             } else {
@@ -140,9 +144,13 @@ public final class Grader {
 
     /** An exercise whose file did not compile: FAILED without running, pointing at the compiler's output. */
     private static ExerciseResult uncompiled(Manifest.Exercise exercise, Path files, Path logDir, String why) {
-        Path log = logDir.resolve("compile.log").toAbsolutePath();
-        Failure failure = Failure.withoutCause("compiling " + exercise.file(), why);
-        return new ExerciseResult(exercise, exercise.fileIn(files), log, List.of(new RunResult(0, 1, 0, List.of(failure), null)));
+        return notRun(exercise, files, logDir.resolve("compile.log"), "compiling " + exercise.file(), why);
+    }
+
+    /** FAILED without running its tests: {@code what} could not be done, for the reason {@code why}. */
+    private static ExerciseResult notRun(Manifest.Exercise exercise, Path files, Path log, String what, String why) {
+        Failure failure = Failure.withoutCause(what, why);
+        return new ExerciseResult(exercise, exercise.fileIn(files), log.toAbsolutePath(), List.of(new RunResult(0, 1, 0, List.of(failure), null)));
     }
 
     /** With --verbose the tests' output is echoed: to the console, but never onto the JSON on stdout. */

@@ -5,13 +5,13 @@ package io.rvlab.grader;
  * unknown exercise id, a module that was never built. Learners meet these while they are busy
  * with etcd; a Java stack trace would only distract them.
  */
-final class GraderException extends RuntimeException {
+public final class GraderException extends RuntimeException {
 
-    GraderException(String message) {
+    public GraderException(String message) {
         super(message);
     }
 
-    GraderException(String message, Throwable cause) {
+    public GraderException(String message, Throwable cause) {
         super(message, cause);
     }
 }

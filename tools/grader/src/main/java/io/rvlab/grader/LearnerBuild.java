@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The learner's module as it is on disk now, compiled in this JVM ({@code src/main/java} with the
@@ -37,7 +36,11 @@ final class LearnerBuild {
         this.uncompiled = uncompiled;
     }
 
-    static LearnerBuild compile(Manifest manifest, Path module, Path logDir) {
+    /**
+     * @param untouched the untouched module a broken exercise file is taken from, or null to take it
+     *     from git (a class grade passes the course's own module: its scratch copy has no git)
+     */
+    static LearnerBuild compile(Manifest manifest, Path module, Path untouched, Path logDir) {
         List<Path> deps = DependencyPath.ofThisJvm(module);
         Path classes = module.resolve("target/grader/classes");
         List<Path> roots = List.of(module.resolve("src/main/java"), module.resolve("src/given/java"));
@@ -50,7 +53,7 @@ final class LearnerBuild {
                 Manifest.Exercise owner = manifest.exercises().stream()
                         .filter(e -> e.fileIn(module).toAbsolutePath().normalize().equals(broken.toAbsolutePath().normalize()))
                         .findFirst().orElse(null);
-                String skeleton = owner == null ? null : skeleton(module, owner.file());
+                String skeleton = owner == null ? null : skeleton(module, untouched, owner.file());
                 if (skeleton == null) {
                     writeLog(logDir, main);
                     throw new GraderException("your module does not compile, and " + (owner == null
@@ -97,21 +100,19 @@ final class LearnerBuild {
         }
     }
 
-    /** The untouched skeleton of {@code file} (relative to the module), from git, or null. */
-    private static String skeleton(Path module, String file) {
-        for (String ref : SKELETON_REFS) {
+    /** The untouched skeleton of {@code file} (relative to the module), from {@code untouched} or git, or null. */
+    private static String skeleton(Path module, Path untouched, String file) {
+        if (untouched != null) {
             try {
-                Process git = new ProcessBuilder("git", "show", ref + ":./" + file).directory(module.toFile())
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                byte[] text = git.getInputStream().readAllBytes();
-                if (git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0) {
-                    return new String(text, StandardCharsets.UTF_8);
-                }
+                return Files.readString(untouched.resolve(file), StandardCharsets.UTF_8);
             } catch (IOException e) {
-                return null; // no git at all
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
                 return null;
+            }
+        }
+        for (String ref : SKELETON_REFS) {
+            Git.Result shown = Git.run(module, java.time.Duration.ofSeconds(10), "show", ref + ":./" + file);
+            if (shown.ok()) {
+                return new String(shown.out(), StandardCharsets.UTF_8);
             }
         }
         return null;

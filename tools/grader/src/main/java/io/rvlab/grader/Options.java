@@ -20,7 +20,8 @@ import java.util.List;
  */
 record Options(Mode mode, Path module, String exercise, boolean json, int repeat, boolean verbose,
                String id, Path path, boolean poll, Path logDir, boolean all, Path stateDir, String student,
-               Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests, boolean compile) {
+               Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests, boolean compile,
+               String commit, Path skeletons, List<String> stopped) {
 
     enum Mode { GRADE, HINT, FILE_OF, LIST, PROVE, WATCH, HELP }
 
@@ -48,6 +49,10 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
               --untrusted-tests <why>  the grading tests are not the course's: nothing is reported PASSED
               --compile            compile the module's sources in this JVM (whose class path then holds only
                                    the dependencies, target/classpath.txt) instead of using Maven's classes
+              --skeletons <dir>    with --compile: the untouched module, whose skeleton stands in for an exercise
+                                   file that does not compile (default: from git)
+              --commit <sha>       the commit the report names (class grade: the commit it exported)
+              --stopped <ids>      these exercises ran past a class grade's time limit before: FAILED without running
             exit status: 0 all selected exercises pass (or the proof holds), 1 some do not, 2 usage or setup error
             """;
 
@@ -70,6 +75,9 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         List<String> uncompiled = new ArrayList<>();
         String untrustedTests = null;
         boolean compile = false;
+        String commit = null;
+        Path skeletons = null;
+        List<String> stopped = new ArrayList<>();
 
         List<String> rest = new ArrayList<>();
         for (String arg : args) {
@@ -105,6 +113,9 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
                 case "--uncompiled" -> uncompiled.addAll(List.of(value(rest, ++i, arg).split(",")));
                 case "--untrusted-tests" -> untrustedTests = value(rest, ++i, arg);
                 case "--compile" -> compile = true;
+                case "--commit" -> commit = value(rest, ++i, arg);
+                case "--stopped" -> stopped.addAll(List.of(value(rest, ++i, arg).split(",")));
+                case "--skeletons" -> skeletons = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
                 case "--help", "-h" -> mode = Mode.HELP;
                 default -> throw new GraderException("unknown argument '" + arg + "' (--help lists them)");
             }
@@ -127,6 +138,9 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         if (all && mode != Mode.HINT) {
             throw new GraderException("--all only makes sense with --hint");
         }
+        if (skeletons != null && !compile) {
+            throw new GraderException("--skeletons only makes sense with --compile");
+        }
         if (logDir == null && module != null) {
             logDir = module.resolve("target/grader");
         }
@@ -136,8 +150,10 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
             stateDir = root != null && java.nio.file.Files.exists(root.resolve("course")) ? root.resolve(".rvlab") : logDir;
         }
         uncompiled.removeIf(String::isBlank);
+        stopped.removeIf(String::isBlank);
         return new Options(mode, module, exercise, format.equals("json"), repeat, verbose, id, path, poll, logDir,
-                all, stateDir, student, copyOf, testsOrigin, List.copyOf(uncompiled), untrustedTests, compile);
+                all, stateDir, student, copyOf, testsOrigin, List.copyOf(uncompiled), untrustedTests, compile, commit, skeletons,
+                List.copyOf(stopped));
     }
 
     /** The grading options, as {@code ./course grade <chapter>} takes them again (for --watch). */

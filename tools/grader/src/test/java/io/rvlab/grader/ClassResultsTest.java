@@ -37,11 +37,31 @@ class ClassResultsTest {
         ClassResults.merge(results, results.resolve("class.csv"), new PrintStream(out, true, StandardCharsets.UTF_8));
 
         String text = out.toString(StandardCharsets.UTF_8);
-        assertThat(text).contains("student        commit   1.1  1.2   1.10  passed", "Ada, Countess  0123456  ok   FAIL  ERR   1/3",
-                "Alan           0123456  -    ok    ok    2/3", "WARNING: chapter 1 was graded with 2 different sets of grading tests");
+        assertThat(text).as("a student is named by their results folder, not by the name inside their report")
+                .contains("student  commit   uncommitted  tests  1.1  1.2   1.10  passed", "ada      0123456                      ok   FAIL  ERR   1/3",
+                "alan     0123456                      -    ok    ok    2/3", "WARNING: chapter 1 was graded with 2 different sets of grading tests");
         assertThat(Files.readAllLines(results.resolve("class.csv"))).containsExactly(
-                "student,commit,graded_at,tests_sha256,1.1,1.2,1.10,passed,exercises",
-                "\"Ada, Countess\",0123456789abcdef,2026-11-26T10:00:00Z,1:aaa,PASSED,FAILED,NO_TESTS_RAN,1,3",
-                "Alan,0123456789abcdef,2026-11-26T10:00:00Z,1:bbb,NOT_STARTED,PASSED,PASSED,2,3");
+                "student,commit,graded_commit_is,uncommitted_changes,tests_changed,graded_at,tests_sha256,1.1,1.2,1.10,passed,exercises",
+                "ada,0123456789abcdef,,no,,2026-11-26T10:00:00Z,1:aaa,PASSED,FAILED,NO_TESTS_RAN,1,3",
+                "alan,0123456789abcdef,,no,,2026-11-26T10:00:00Z,1:bbb,NOT_STARTED,PASSED,PASSED,2,3");
+    }
+
+    @Test
+    void whatWasGradedIsShown() throws Exception {
+        report("ada", "Ada", "aaa", exercise("1.1", Status.PASSED));
+        Files.writeString(results.resolve("ada/submission.json"), """
+                {"submission":{"student":"ada","copy":"/srv/ada","commit":"fedcba9876543210","committed":"2026-11-30T17:00:00Z",
+                 "basis":"the last commit before 2026-12-01T17:00:00Z","uncommitted":true,
+                 "testsChanged":["exercises/ch01/src/test/java/FourNumbersTest.java"]},"courseCommit":"abc","graded":"2026-12-01T18:00:00Z"}
+                """);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        ClassResults.merge(results, results.resolve("class.csv"), new PrintStream(out, true, StandardCharsets.UTF_8));
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).as("the commit graded, uncommitted work, and changed grading tests, on the terminal")
+                .contains("ada      fedcba9  yes          CHANGED(1)  ok   1/1",
+                        "TESTS CHANGED by ada: exercises/ch01/src/test/java/FourNumbersTest.java");
+        assertThat(Files.readAllLines(results.resolve("class.csv")).get(1)).as("and in the CSV")
+                .startsWith("ada,fedcba9876543210,the last commit before 2026-12-01T17:00:00Z,yes,exercises/ch01/src/test/java/FourNumbersTest.java,");
     }
 }
