@@ -94,6 +94,10 @@ class BadInputTest extends ServerOnEtcd {
         cases.add(c("json patch op not a string", "PATCH", CM, JSON_PATCH, "[{\"op\":[],\"path\":\"/data\"}]", 400, "BadRequest"));
         cases.add(c("DeleteOptions not JSON", "DELETE", CM, JSON, "{", 400, "BadRequest"));
         cases.add(c("DeleteOptions an array", "DELETE", CM, JSON, "[]", 400, "BadRequest"));
+        // kubectl delete --dry-run=server: the dry run is in the body, and must never delete (the GET after each case checks)
+        cases.add(c("DeleteOptions dryRun All", "DELETE", CM, JSON, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"dryRun\":[\"All\"]}",
+                400, "BadRequest"));
+        cases.add(c("DeleteOptions dryRun not a list", "DELETE", CM, JSON, "{\"dryRun\":\"All\"}", 400, "BadRequest"));
         // wrong kind, wrong apiVersion, wrong types
         cases.add(c("kind Secret", "POST", CMS, JSON, "{\"kind\":\"Secret\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"s\"}}", 400, "BadRequest"));
         cases.add(c("kind Secret", "PUT", CM, JSON, "{\"kind\":\"Secret\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm\"}}", 400, "BadRequest"));

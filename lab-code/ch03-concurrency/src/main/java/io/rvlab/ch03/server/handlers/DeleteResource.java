@@ -34,9 +34,22 @@ public final class DeleteResource implements VerbHandler {
     public ApiResponse handle(ApiRequest request, ResourcePath path) {
         ObjectNode options = deleteOptions(request);
         DryRun.reject(request);
+        rejectDryRun(options);
         return ApiResponse.ok(store.delete(path.namespace(), path.name(), options));
     }
     // end::delete[]
+
+    /**
+     * kubectl sends a server-side dry run of a delete in the DeleteOptions body ({"dryRun":["All"]}),
+     * not in the query: refused like the query's, or the "dry run" would delete (an empty list is no
+     * dry run).
+     */
+    private static void rejectDryRun(ObjectNode options) {
+        JsonNode dryRun = options == null ? null : options.get("dryRun");
+        if (dryRun != null && !dryRun.isNull() && !(dryRun.isArray() && dryRun.isEmpty())) {
+            throw Status.badRequest("dryRun is not supported by this server").exception();
+        }
+    }
 
     /** A DELETE's body is optional; if present it is a DeleteOptions, in JSON. */
     private static ObjectNode deleteOptions(ApiRequest request) {
