@@ -82,8 +82,7 @@ public final class DeltaQueue extends DeltaFIFO {
      *       {@link #hasSynced} turns true once every key it queued (deletions included) has been
      *       popped, and those pops are told {@code isInInitialList}.</li>
      * </ul>
-     * The transformer runs once per listed object and for nothing else. {@code resourceVersion} itself is
-     * not needed here.
+     * {@code resourceVersion} itself is not needed here.
      */
     @Override
     public void replace(List<ObjectNode> list, String resourceVersion) {
@@ -93,8 +92,7 @@ public final class DeltaQueue extends DeltaFIFO {
     /**
      * A periodic resync: a SYNC delta, carrying the consumer's state as the consumer holds it, for every
      * key the consumer knows, except keys that already have deltas queued (those will reach the handlers
-     * anyway, and newer). Never a request to the server, and never a call to the transformer: a resync
-     * is not a relist.
+     * anyway, and newer). Never a request to the server: a resync is not a relist.
      */
     @Override
     public void resync() {
