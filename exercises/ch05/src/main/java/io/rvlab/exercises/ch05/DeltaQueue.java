@@ -5,25 +5,26 @@ import io.rvlab.ch05.cache.DeletedFinalStateUnknown;
 import io.rvlab.ch05.cache.DeltaFIFO;
 import io.rvlab.ch05.cache.Indexer;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * <b>Exercise 5.2: DeltaFIFO's Replace, with tombstones.</b>
+ * <b>Exercise 5.2: DeltaFIFO's Replace, with tombstones, behind a transformer.</b>
  *
- * <p>The queue between a reflector and an informer (client-go's {@code DeltaFIFO}): the reflector's
- * writes become {@link io.rvlab.ch05.cache.Delta}s, kept per key in arrival order; keys leave the queue
- * in the order they first entered it, and popping a key hands over all its deltas at once.
- * {@link #knownObjects()} is the informer's indexer: what the consumer has already processed. Adding,
- * updating, deleting and popping are the course's {@link DeltaFIFO}, which this class extends; you write
- * the two operations that do not come from a watch event. What you may use of the queue: {@link #locked}
- * (its lock), {@link #queue} (queue one delta), {@link #initialPopulation} (what {@link #hasSynced}
- * waits for), and what any reader sees ({@link #listKeys}, {@link #deltas}, {@link #getByKey}).
+ * <p>The queue between a reflector and an informer, as client-go's {@code DeltaFIFO} is configured with
+ * a {@code Transformer} and without {@code EmitDeltaTypeReplaced}: the chapter's queue, with two
+ * differences. A relist's items are queued as SYNC deltas, the type a resync queues too (the consumer
+ * treats both alike: an update if it knows the key, else an add). And a transformer (client-go's {@code
+ * TransformFunc}, typically dropping fields the controller never reads, such as managedFields, to save
+ * memory) sees every object the server sends exactly once, before the queue or the consumer holds it;
+ * what the client already holds has been through it and must not go through it again (a transformer
+ * need not be idempotent, and it costs time on every object).
  *
- * <p>{@link #replace}: a relist. While the watch was down, objects may have been deleted, and their
- * DELETED events are lost for good: the new list simply lacks them. The informer's handlers must still
- * hear of every deletion (a controller that never learns a Pod is gone leaks whatever it made for
- * it), and the only state left to hand them is the last one the client knew: that is what a
- * {@link DeletedFinalStateUnknown} carries. {@link #resync}: re-deliver what the consumer knows
- * without asking the server anything.
+ * <p>{@link #knownObjects()} is the informer's indexer: what the consumer has already processed. Adding,
+ * updating, deleting and popping are the course's {@link DeltaFIFO}, which this class extends (the
+ * watch's events are passed through the transformer below); you write the two operations that do not
+ * come from a watch event. What you may use of the queue: {@link #locked} (its lock), {@link #queue}
+ * (queue one delta), {@link #initialPopulation} (what {@link #hasSynced} waits for), and what any
+ * reader sees ({@link #listKeys}, {@link #deltas}, {@link #getByKey}).
  *
  * <p>Given (package {@code io.rvlab.ch05.cache}): {@code DeltaFIFO}, {@code Delta}, {@code DeltaType},
  * {@code DeletedFinalStateUnknown}, {@code Indexer}, {@code ObjectKeys}. Refused: handing the work to
@@ -33,16 +34,45 @@ import java.util.List;
  */
 public final class DeltaQueue extends DeltaFIFO {
 
+    private final UnaryOperator<ObjectNode> transformer;
+
     /** @param knownObjects the consumer's cache (the informer's indexer); may be null for a bare queue */
     public DeltaQueue(Indexer knownObjects) {
+        this(knownObjects, UnaryOperator.identity());
+    }
+
+    /**
+     * @param knownObjects the consumer's cache (the informer's indexer); may be null for a bare queue
+     * @param transformer  client-go's {@code TransformFunc}: to apply once to every object from the server
+     */
+    public DeltaQueue(Indexer knownObjects, UnaryOperator<ObjectNode> transformer) {
         super(knownObjects);
+        this.transformer = transformer;
+    }
+
+    // Given: the watch's events come from the server, so each of their objects goes through the transformer.
+    @Override
+    public void add(ObjectNode object) {
+        super.add(transformer.apply(object));
+    }
+
+    @Override
+    public void update(ObjectNode object) {
+        super.update(transformer.apply(object));
+    }
+
+    @Override
+    public void delete(ObjectNode object) {
+        super.delete(transformer.apply(object));
     }
 
     // tag::signature[]
     /**
-     * A relist: {@code list} is the collection's whole content at {@code resourceVersion}. Afterwards:
+     * A relist: {@code list} is the collection's whole content at {@code resourceVersion}, as the server
+     * sent it. Afterwards:
      * <ul>
-     *   <li>every listed object has a REPLACED delta queued after its key's other deltas;</li>
+     *   <li>every listed object has a SYNC delta queued after its key's other deltas, holding what the
+     *       transformer made of it;</li>
      *   <li>every key the consumer knows, or that has deltas queued, but that the list lacks, ends with
      *       one DELETED delta whose object is a {@link DeletedFinalStateUnknown}: the key, and the newest
      *       state the client has of it (a queued one is newer than the consumer's); never a tombstone
@@ -60,9 +90,9 @@ public final class DeltaQueue extends DeltaFIFO {
     }
 
     /**
-     * A periodic resync: a SYNC delta, carrying the consumer's state, for every key the consumer
-     * knows, except keys that already have deltas queued (those will reach the handlers anyway, and
-     * newer). Never a request to the server: a resync is not a relist.
+     * A periodic resync: a SYNC delta, carrying the consumer's state as the consumer holds it, for every
+     * key the consumer knows, except keys that already have deltas queued (those will reach the handlers
+     * anyway, and newer). Never a request to the server: a resync is not a relist.
      */
     @Override
     public void resync() {

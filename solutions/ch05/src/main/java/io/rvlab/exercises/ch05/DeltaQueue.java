@@ -11,25 +11,19 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
- * <b>Exercise 5.2: DeltaFIFO's Replace, with tombstones.</b> Reference answer.
+ * <b>Exercise 5.2: DeltaFIFO's Replace, with tombstones, behind a transformer.</b> Reference answer.
  *
- * <p>The queue between a reflector and an informer (client-go's {@code DeltaFIFO}): the reflector's
- * writes become {@link io.rvlab.ch05.cache.Delta}s, kept per key in arrival order; keys leave the queue
- * in the order they first entered it, and popping a key hands over all its deltas at once.
- * {@link #knownObjects()} is the informer's indexer: what the consumer has already processed. Adding,
- * updating, deleting and popping are the course's {@link DeltaFIFO}, which this class extends; you write
- * the two operations that do not come from a watch event. What you may use of the queue: {@link #locked}
- * (its lock), {@link #queue} (queue one delta), {@link #initialPopulation} (what {@link #hasSynced}
- * waits for), and what any reader sees ({@link #listKeys}, {@link #deltas}, {@link #getByKey}).
- *
- * <p>{@link #replace}: a relist. While the watch was down, objects may have been deleted, and their
- * DELETED events are lost for good: the new list simply lacks them. The informer's handlers must still
- * hear of every deletion (a controller that never learns a Pod is gone leaks whatever it made for
- * it), and the only state left to hand them is the last one the client knew: that is what a
- * {@link DeletedFinalStateUnknown} carries. {@link #resync}: re-deliver what the consumer knows
- * without asking the server anything.
+ * <p>The queue between a reflector and an informer, configured as client-go's {@code DeltaFIFO} is
+ * by {@code NewDeltaFIFOWithOptions} with a {@code Transformer} and without {@code EmitDeltaTypeReplaced}
+ * (k8s.io/client-go/tools/cache/delta_fifo.go, DeltaFIFOOptions): a relist's items are queued as SYNC,
+ * the same type a resync queues, and every object the server sends passes through the transformer
+ * once, before anything else sees it (client-go 1.27 moved the transform into the queue; 1.31 stopped
+ * it re-transforming SYNC objects, which is why the queue tells a relist's items, fresh from the
+ * server, from a resync's, already transformed, by where they come from and not by their delta type).
+ * A tombstone carries a state the client already holds, so it never goes through the transformer again.
  *
  * <p>Grade it with {@code ./course grade 5 --exercise 5.2}; the specification is {@code
  * DeltaQueueTest}, whose last test runs your queue under a real reflector through a network cut long
@@ -37,16 +31,44 @@ import java.util.Set;
  */
 public final class DeltaQueue extends DeltaFIFO {
 
+    private final UnaryOperator<ObjectNode> transformer;
+
     /** @param knownObjects the consumer's cache (the informer's indexer); may be null for a bare queue */
     public DeltaQueue(Indexer knownObjects) {
+        this(knownObjects, UnaryOperator.identity());
+    }
+
+    /**
+     * @param knownObjects the consumer's cache (the informer's indexer); may be null for a bare queue
+     * @param transformer  client-go's {@code TransformFunc}: applied once to every object from the server
+     */
+    public DeltaQueue(Indexer knownObjects, UnaryOperator<ObjectNode> transformer) {
         super(knownObjects);
+        this.transformer = transformer;
+    }
+
+    // The watch's events come from the server: each object goes through the transformer once.
+    @Override
+    public void add(ObjectNode object) {
+        super.add(transformer.apply(object));
+    }
+
+    @Override
+    public void update(ObjectNode object) {
+        super.update(transformer.apply(object));
+    }
+
+    @Override
+    public void delete(ObjectNode object) {
+        super.delete(transformer.apply(object));
     }
 
     // tag::replace[]
     /**
-     * A relist: REPLACED for every listed item (client-go with {@code EmitDeltaTypeReplaced}), then a
-     * DELETED tombstone for every key that is still queued, or that the consumer knows, but the list no
-     * longer has: deletions the watch missed while it was down. A queued key's newest state beats the
+     * A relist: SYNC for every listed item, transformed (client-go without {@code EmitDeltaTypeReplaced}:
+     * the emitted type is SYNC, but these objects are new from the server), then a DELETED tombstone
+     * for every key that is still queued, or that the consumer knows, but the list no longer has:
+     * deletions the watch missed while it was down. A queued key's newest state beats the
      * consumer's, and {@link #getByKey} already unwraps a queued tombstone. The first replace defines
      * the initial population {@link #hasSynced} waits for. {@code resourceVersion} is not needed here.
      */
@@ -56,7 +78,7 @@ public final class DeltaQueue extends DeltaFIFO {
             Set<String> listed = new HashSet<>();
             for (ObjectNode object : list) {
                 listed.add(ObjectKeys.of(object));
-                queue(DeltaType.REPLACED, object);
+                queue(DeltaType.SYNC, transformer.apply(object));
             }
             Set<String> gone = new LinkedHashSet<>(listKeys()); // queued first: their state is the newest
             Indexer known = knownObjects();
@@ -67,7 +89,7 @@ public final class DeltaQueue extends DeltaFIFO {
             int deletions = 0;
             for (String key : gone) {
                 Optional<ObjectNode> last = getByKey(key).or(() -> known == null ? Optional.empty() : known.getByKey(key));
-                if (last.isPresent()) { // else the consumer deleted it meanwhile
+                if (last.isPresent()) { // else the consumer deleted it meanwhile; either state is already transformed
                     queue(DeltaType.DELETED, new DeletedFinalStateUnknown(key, last.get()));
                     deletions++;
                 }
@@ -76,7 +98,10 @@ public final class DeltaQueue extends DeltaFIFO {
         });
     }
 
-    /** A SYNC for every key the consumer knows and has nothing queued (queued deltas are newer). */
+    /**
+     * A SYNC for every key the consumer knows and has nothing queued (queued deltas are newer). The
+     * consumer's objects went through the transformer when they arrived: not again.
+     */
     @Override
     public void resync() {
         Indexer known = knownObjects();
