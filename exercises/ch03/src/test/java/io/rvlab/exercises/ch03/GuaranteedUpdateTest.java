@@ -368,6 +368,7 @@ class GuaranteedUpdateTest {
         Throwable thrown = catchThrowable(() -> GuaranteedUpdate.update(racing, new StoredObjects(new Versioner()),
                 Keys.object("configmaps", ns, name), true, Preconditions.NONE, current -> mine(given, current, name)));
 
+        rethrowTodo(thrown);
         assertThat(racing.raced()).as("the other API server's create (made just before your first write to etcd)").isTrue();
         assertThat(thrown).as("what update threw: someone else creating the object first is a lost race, never an error"
                 + " for the caller").isNull();
@@ -399,6 +400,7 @@ class GuaranteedUpdateTest {
         Throwable thrown = catchThrowable(() -> GuaranteedUpdate.update(racing, new StoredObjects(new Versioner()),
                 Keys.object("configmaps", ns, name), true, Preconditions.NONE, current -> mine(given, current, name)));
 
+        rethrowTodo(thrown);
         assertThat(racing.raced()).as("the other client's delete (made just before your first write to etcd)").isTrue();
         assertThat(thrown).as("what update threw: with ignoreNotFound a missing object is a starting point, also when it"
                 + " goes missing after your first read").isNull();
@@ -424,11 +426,19 @@ class GuaranteedUpdateTest {
                 Keys.object("configmaps", ns, name), true, Preconditions.uid(uid), current -> mine(new ArrayList<>(),
                         current, name)));
 
+        rethrowTodo(thrown);
         assertThat(thrown).as("what update threw for a uid precondition on a key with no object: the empty object tryUpdate"
                 + " is given has no uid, so the precondition does not hold (kube's Preconditions.Check)")
                 .isInstanceOf(PreconditionFailedException.class)
                 .hasMessageContaining("Precondition failed: UID in precondition: " + uid + ", UID in object meta: ");
         assertThat(etcd.get(key(name))).as("the key in etcd: a failed precondition creates nothing").isEmpty();
+    }
+
+    /** The skeleton's TODO, caught by a test that expects another outcome: reported as the grader reports a TODO. */
+    private static void rethrowTodo(Throwable thrown) {
+        if (thrown instanceof UnsupportedOperationException todo && String.valueOf(todo.getMessage()).contains("TODO exercise")) {
+            throw todo;
+        }
     }
 
     /** A tryUpdate that records what it was given and sets data.mine, building a ConfigMap from an empty object. */
