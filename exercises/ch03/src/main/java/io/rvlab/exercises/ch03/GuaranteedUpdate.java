@@ -20,7 +20,9 @@ import io.rvlab.ch03.storage.UpdateFunction;
  * {@code capstone/YourStorage}). It is judged through that server: HTTP clients racing GET-then-PUT,
  * {@code kubectl replace} of a stale copy, {@code kubectl patch} while another writer is busy, and
  * writes slipped in by the tests at the worst possible moment. Run it yourself with
- * {@code ./course serve --exercise 3.1} and point kubectl at it.
+ * {@code ./course serve --exercise 3.1} and point kubectl at it. It also goes one step beyond the
+ * chapter's update, as kube-apiserver's does: it can start from no object at all
+ * ({@code ignoreNotFound}, the create of a PUT to a missing name); the tests call it directly for that.
  *
  * <p>Given, for you to use: {@link io.rvlab.exercises.ch03.StoredObjects} (this package: how the
  * server keeps an object in etcd, and its resourceVersion), chapter 3's
@@ -39,7 +41,7 @@ public final class GuaranteedUpdate {
     /**
      * Stores {@code tryUpdate(current object)} under {@code key}, such that no write by anyone else
      * is ever overwritten: what is written was computed from the object as etcd holds it at the
-     * moment of the write.
+     * moment of the write, or, where there is none, from the fact that there is none.
      *
      * <ul>
      *   <li>Someone else writing the object first is never an error for the caller: the update
@@ -53,23 +55,32 @@ public final class GuaranteedUpdate {
      *   <li>When the object to store is what is stored already (the same bytes in etcd), nothing is
      *       written: etcd's revision does not move and the object keeps its resourceVersion (GOLD
      *       c1.4: an identical PUT answers 200 with the same resourceVersion).</li>
+     *   <li>With {@code ignoreNotFound}, a missing object is not an error but a starting point, as
+     *       in kube-apiserver (its registry always asks for it, and lets {@code tryUpdate} decide
+     *       whether a PUT may create): {@code tryUpdate} is given an empty object (no fields at all,
+     *       so no resourceVersion) and what it returns is created, also when the object disappears
+     *       while you update it. A create is no blind write either: an object someone else created
+     *       meanwhile is updated, never replaced.</li>
      * </ul>
      *
      * @param kv etcd
      * @param objects how an object is kept in etcd (given: decode, encode, the resourceVersion)
      * @param key where the object is stored ({@link RegistryKey#path()})
+     * @param ignoreNotFound whether a missing object is handed to {@code tryUpdate} as an empty one
+     *     instead of being a 404 (chapter 3's server passes false; the tests also call with true)
      * @param preconditions what the object must still be (its uid, its resourceVersion; maybe none)
      * @param tryUpdate computes the object to store from the object as stored, with its resourceVersion
      * @return the object as stored after the call, carrying its resourceVersion: the revision of your
      *     write, or, when nothing had to be written, the one it already had
-     * @throws io.rvlab.ch02.storage.KeyNotFoundException (for {@code key.path()}) if there is no object,
-     *     also when it is deleted while you update it: an update never brings an object back (404)
+     * @throws io.rvlab.ch02.storage.KeyNotFoundException (for {@code key.path()}) if there is no object and
+     *     {@code ignoreNotFound} is false, also when it is deleted while you update it: such an update never
+     *     brings an object back (404)
      * @throws io.rvlab.ch03.storage.PreconditionFailedException if a precondition does not hold (409)
      * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd, with the
      *     thread's interrupt flag still set (a request's thread is stopped that way; the interrupt must not be lost)
      */
-    public static ObjectNode update(KV kv, StoredObjects objects, RegistryKey key, Preconditions preconditions,
-            UpdateFunction tryUpdate) {
+    public static ObjectNode update(KV kv, StoredObjects objects, RegistryKey key, boolean ignoreNotFound,
+            Preconditions preconditions, UpdateFunction tryUpdate) {
         throw new UnsupportedOperationException("TODO exercise 3.1");
     }
     // end::signature[]

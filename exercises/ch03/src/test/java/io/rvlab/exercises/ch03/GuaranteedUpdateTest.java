@@ -11,6 +11,7 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.rvlab.ch02.storage.Keys;
 import io.rvlab.ch02.storage.Versioner;
+import io.rvlab.ch03.storage.PreconditionFailedException;
 import io.rvlab.ch03.storage.Preconditions;
 import io.rvlab.ch03.server.ConcurrencyApiServer;
 import io.rvlab.exercises.ch03.capstone.YourStorage;
@@ -36,6 +37,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -207,7 +209,7 @@ class GuaranteedUpdateTest {
         boolean stillInterrupted;
         try {
             thrown = catchThrowable(() -> GuaranteedUpdate.update(client.getKVClient(), new StoredObjects(new Versioner()),
-                    Keys.object("configmaps", ns, name), Preconditions.NONE, current -> {
+                    Keys.object("configmaps", ns, name), false, Preconditions.NONE, current -> {
                         ((ObjectNode) current.get("data")).put("data", "v2");
                         return current;
                     }));
@@ -322,6 +324,134 @@ class GuaranteedUpdateTest {
                 put.body()).isEqualTo(409);
         assertThat(put.json().path("message").asText()).as("the Status message")
                 .contains("Precondition failed: UID in precondition: " + readUid + ", UID in object meta: " + newUid);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // No object to start from: ignoreNotFound, called directly (chapter 3's server never asks for it)
+    // ------------------------------------------------------------------------------------------
+    // kube-apiserver's generic registry calls GuaranteedUpdate with ignoreNotFound = true for every PUT and decides
+    // in its tryUpdate whether the kind may be created by a PUT (k8s.io/apiserver/pkg/registry/generic/registry/
+    // store.go, Store.Update); storage hands tryUpdate the zero value of the object when the key is missing
+    // (k8s.io/apiserver/pkg/storage/etcd3/store.go, getState), on the first read and after a lost race alike.
+
+    @Test
+    @DisplayName("ignoreNotFound, no object: tryUpdate is given an empty object, and what it returns is created, once")
+    void missingIsCreatedWhenNotFoundIsIgnored() throws Exception {
+        String name = "created-" + names.incrementAndGet();
+        List<ObjectNode> given = new ArrayList<>();
+
+        ObjectNode answer = GuaranteedUpdate.update(racing, new StoredObjects(new Versioner()),
+                Keys.object("configmaps", ns, name), true, Preconditions.NONE, current -> mine(given, current, name));
+
+        assertThat(given).as("the objects tryUpdate was given").isNotEmpty();
+        assertThat(given.get(0)).as("the object tryUpdate was given first, for a key that does not exist: an empty"
+                + " object, no fields at all, no resourceVersion (Kubernetes' zero value)").isEqualTo(JSON.createObjectNode());
+        KeyValue stored = etcd.get(key(name)).orElse(null);
+        assertThat(stored).as("the key in etcd after an update with ignoreNotFound of a missing object: created").isNotNull();
+        assertThat(stored.getVersion()).as("etcd writes of the new key (one create, nothing else)").isEqualTo(1L);
+        assertThat(data(stored, "mine")).as("data.mine in etcd, from tryUpdate").isEqualTo("m");
+        assertThat(answer.path("metadata").path("resourceVersion").asText())
+                .as("the resourceVersion update returns: the revision of the create").isEqualTo(Long.toString(stored.getModRevision()));
+    }
+
+    @Test
+    @DisplayName("ignoreNotFound, created by someone else between your read and your create: updated, not replaced")
+    void createdMeanwhileIsUpdatedNotReplaced() throws Exception {
+        String name = "created-" + names.incrementAndGet();
+        String theirUid = "22222222-3333-4444-5555-666666666666";
+        AtomicLong theirRevision = new AtomicLong();
+        racing.arm(() -> theirRevision.set(etcd.put(key(name), "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":"
+                + "{\"name\":\"" + name + "\",\"namespace\":\"" + ns + "\",\"uid\":\"" + theirUid + "\"},"
+                + "\"data\":{\"theirs\":\"t\"}}")));
+        List<ObjectNode> given = new ArrayList<>();
+
+        Throwable thrown = catchThrowable(() -> GuaranteedUpdate.update(racing, new StoredObjects(new Versioner()),
+                Keys.object("configmaps", ns, name), true, Preconditions.NONE, current -> mine(given, current, name)));
+
+        rethrowTodo(thrown);
+        assertThat(racing.raced()).as("the other API server's create (made just before your first write to etcd)").isTrue();
+        assertThat(thrown).as("what update threw: someone else creating the object first is a lost race, never an error"
+                + " for the caller").isNull();
+        JsonNode stored = stored(name);
+        assertThat(stored.path("data").path("theirs").asText(null))
+                .as("data.theirs in etcd, created by another API server after your read found no object; missing means"
+                        + " your create replaced theirs (a lost update: a create needs a compare as much as an update)")
+                .isEqualTo("t");
+        assertThat(stored.path("metadata").path("uid").asText()).as("metadata.uid in etcd: the other creator's object")
+                .isEqualTo(theirUid);
+        assertThat(stored.path("data").path("mine").asText(null)).as("data.mine in etcd, from tryUpdate run again on"
+                + " their object").isEqualTo("m");
+        assertThat(given).as("the objects tryUpdate was given: the empty one, then the one the other API server created")
+                .hasSize(2);
+        assertThat(given.get(1).path("metadata").path("resourceVersion").asText())
+                .as("the resourceVersion of the object tryUpdate was given the second time: the other create's revision")
+                .isEqualTo(Long.toString(theirRevision.get()));
+        assertThat(etcd.existing(key(name)).getVersion()).as("etcd writes of the key: their create and your update")
+                .isEqualTo(2L);
+    }
+
+    @Test
+    @DisplayName("ignoreNotFound, the object deleted between your read and your write: tryUpdate runs on an empty object, and it is created again")
+    void deletedMeanwhileIsCreatedWhenNotFoundIsIgnored() throws Exception {
+        String name = create("data", "v1");
+        racing.arm(() -> etcd.delete(key(name)));
+        List<ObjectNode> given = new ArrayList<>();
+
+        Throwable thrown = catchThrowable(() -> GuaranteedUpdate.update(racing, new StoredObjects(new Versioner()),
+                Keys.object("configmaps", ns, name), true, Preconditions.NONE, current -> mine(given, current, name)));
+
+        rethrowTodo(thrown);
+        assertThat(racing.raced()).as("the other client's delete (made just before your first write to etcd)").isTrue();
+        assertThat(thrown).as("what update threw: with ignoreNotFound a missing object is a starting point, also when it"
+                + " goes missing after your first read").isNull();
+        assertThat(given).as("the objects tryUpdate was given: the stored one, then, after the delete, the empty one")
+                .hasSize(2);
+        assertThat(given.get(1)).as("the object tryUpdate was given after the object was deleted: an empty object")
+                .isEqualTo(JSON.createObjectNode());
+        KeyValue stored = etcd.get(key(name)).orElse(null);
+        assertThat(stored).as("the key in etcd: created again from tryUpdate's answer on the empty object").isNotNull();
+        assertThat(stored.getVersion()).as("etcd writes of the key since the delete (one create)").isEqualTo(1L);
+        assertThat(data(stored, "data")).as("data.data in etcd: the deleted object's, which tryUpdate never saw again")
+                .isNull();
+        assertThat(data(stored, "mine")).as("data.mine in etcd, from tryUpdate").isEqualTo("m");
+    }
+
+    @Test
+    @DisplayName("ignoreNotFound, no object and a uid precondition: 409, the precondition holds for no object either, nothing is created")
+    void uidPreconditionFailsOnNoObject() throws Exception {
+        String name = "created-" + names.incrementAndGet();
+        String uid = "33333333-4444-5555-6666-777777777777";
+
+        Throwable thrown = catchThrowable(() -> GuaranteedUpdate.update(racing, new StoredObjects(new Versioner()),
+                Keys.object("configmaps", ns, name), true, Preconditions.uid(uid), current -> mine(new ArrayList<>(),
+                        current, name)));
+
+        rethrowTodo(thrown);
+        assertThat(thrown).as("what update threw for a uid precondition on a key with no object: the empty object tryUpdate"
+                + " is given has no uid, so the precondition does not hold (kube's Preconditions.Check)")
+                .isInstanceOf(PreconditionFailedException.class)
+                .hasMessageContaining("Precondition failed: UID in precondition: " + uid + ", UID in object meta: ");
+        assertThat(etcd.get(key(name))).as("the key in etcd: a failed precondition creates nothing").isEmpty();
+    }
+
+    /** The skeleton's TODO, caught by a test that expects another outcome: reported as the grader reports a TODO. */
+    private static void rethrowTodo(Throwable thrown) {
+        if (thrown instanceof UnsupportedOperationException todo && String.valueOf(todo.getMessage()).contains("TODO exercise")) {
+            throw todo;
+        }
+    }
+
+    /** A tryUpdate that records what it was given and sets data.mine, building a ConfigMap from an empty object. */
+    private ObjectNode mine(List<ObjectNode> given, ObjectNode current, String name) {
+        given.add(current.deepCopy());
+        if (!current.has("metadata")) {
+            current.put("apiVersion", "v1").put("kind", "ConfigMap");
+            current.putObject("metadata").put("name", name).put("namespace", ns)
+                    .put("uid", "44444444-5555-6666-7777-888888888888");
+        }
+        ObjectNode data = current.has("data") ? (ObjectNode) current.get("data") : current.putObject("data");
+        data.put("mine", "m");
+        return current;
     }
 
     // ------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.rvlab.exercises.ch03;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
@@ -20,44 +21,51 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Reference answer of exercise 3.1 (capstone): kube-apiserver's GuaranteedUpdate, without its
- * cached first guess (chapter 3's own {@code EtcdUpdatableStorage} has that too).
+ * Reference answer of exercise 3.1 (capstone): kube-apiserver's GuaranteedUpdate with its
+ * {@code ignoreNotFound} (k8s.io/apiserver/pkg/storage/etcd3/store.go, GuaranteedUpdate and getState),
+ * without its cached first guess (chapter 3's own {@code EtcdUpdatableStorage} has that).
  */
 public final class GuaranteedUpdate {
 
     private GuaranteedUpdate() {
     }
 
-    public static ObjectNode update(KV kv, StoredObjects objects, RegistryKey key, Preconditions preconditions,
-            UpdateFunction tryUpdate) {
+    public static ObjectNode update(KV kv, StoredObjects objects, RegistryKey key, boolean ignoreNotFound,
+            Preconditions preconditions, UpdateFunction tryUpdate) {
         ByteSequence name = ByteSequence.from(key.path(), StandardCharsets.UTF_8);
-        KeyValue current = existing(await(kv.get(name), key).getKvs(), key);
+        KeyValue current = existing(await(kv.get(name), key).getKvs(), key, ignoreNotFound); // null: no object
         while (true) {
-            ObjectNode object = objects.decode(current);
-            preconditions.check(key, object);                        // against what tryUpdate sees
-            ObjectNode updated = tryUpdate.apply(objects.decode(current)); // it may change its argument
+            ObjectNode object = current == null ? JsonNodeFactory.instance.objectNode() : objects.decode(current);
+            preconditions.check(key, object);                        // against what tryUpdate sees, even "nothing"
+            ObjectNode updated = tryUpdate.apply(object.deepCopy()); // it may change its argument
             ByteSequence bytes = objects.encode(updated);
-            if (bytes.equals(current.getValue())) {
+            if (current != null && bytes.equals(current.getValue())) {
                 return object;                                        // nothing to write: the resourceVersion stays
             }
+            // etcd compares an absent key's mod_revision as 0: a create is guarded by the same compare as an update.
+            long read = current == null ? 0 : current.getModRevision();
             // Written only if nobody wrote since we read; otherwise the Else branch is our fresh read.
             TxnResponse txn = await(kv.txn()
-                    .If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.modRevision(current.getModRevision())))
+                    .If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.modRevision(read)))
                     .Then(Op.put(name, bytes, PutOption.DEFAULT))
                     .Else(Op.get(name, GetOption.DEFAULT))
                     .commit(), key);
             if (txn.isSucceeded()) {
                 return objects.asWrittenAt(updated, txn.getHeader().getRevision());
             }
-            current = existing(txn.getGetResponses().get(0).getKvs(), key); // deleted meanwhile: 404
+            current = existing(txn.getGetResponses().get(0).getKvs(), key, ignoreNotFound); // deleted meanwhile
         }
     }
 
-    private static KeyValue existing(List<KeyValue> kvs, RegistryKey key) {
-        if (kvs.isEmpty()) {
-            throw new KeyNotFoundException(key.path());
+    /** The one key-value etcd returned; none is a 404, or "no object" (null) when the caller ignores that. */
+    private static KeyValue existing(List<KeyValue> kvs, RegistryKey key, boolean ignoreNotFound) {
+        if (!kvs.isEmpty()) {
+            return kvs.get(0);
         }
-        return kvs.get(0);
+        if (ignoreNotFound) {
+            return null;
+        }
+        throw new KeyNotFoundException(key.path());
     }
 
     private static <T> T await(CompletableFuture<T> future, RegistryKey key) {

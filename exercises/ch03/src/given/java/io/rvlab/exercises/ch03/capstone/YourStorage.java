@@ -36,6 +36,9 @@ public final class YourStorage extends EtcdUpdatableStorage {
 
     @Override
     public ObjectNode guaranteedUpdate(RegistryKey key, Preconditions preconditions, UpdateFunction tryUpdate) {
-        return GuaranteedUpdate.update(updates, objects, key, preconditions, tryUpdate);
+        // false: this chapter's registry expects storage to answer a missing object with 404 (KeyNotFoundException).
+        // kube-apiserver's generic registry (Store.Update) passes true and answers 404 itself, in its tryUpdate,
+        // for the kinds that a PUT may not create; the grading tests call your update with true directly.
+        return GuaranteedUpdate.update(updates, objects, key, false, preconditions, tryUpdate);
     }
 }
