@@ -30,7 +30,7 @@ import io.etcd.jetcd.KV;
  * A 409 names the <em>Kind</em> ({@code Deployment.apps}), a 404 the <em>resource</em>. A resourceVersion
  * is compared as text; the record's is the key's mod_revision in decimal. A 409 or 404 writes nothing.
  * Use only the {@code KV} given (the tests race you through it); the given {@code io.rvlab.exercises.ch03.StoredObjects}
- * (with {@code io.rvlab.ch02.storage.Versioner}) decodes and encodes stored objects. {@link Target} and
+ * (with {@code io.rvlab.ch02.storage.Versioner}) decodes and encodes stored JSON, which holds no resourceVersion. {@link Target} and
  * {@link Preconditions} are this class's, not {@code io.rvlab.ch03.storage.Preconditions}. Grade: {@code ./course grade 3 --exercise 3.5}.
  */
 public final class PreconditionedDelete {

@@ -92,6 +92,10 @@ public final class PreconditionedDelete {
             } else {
                 write = Op.delete(keyBytes, DeleteOption.DEFAULT);
             }
+            if (Thread.currentThread().isInterrupted()) {
+                // A read that had already completed returns even to an interrupted thread; a stopped request must not write.
+                throw new IllegalStateException("interrupted before deleting " + key);
+            }
             TxnResponse txn = await(kv.txn()
                     .If(new Cmp(keyBytes, Cmp.Op.EQUAL, CmpTarget.modRevision(current.getModRevision())))
                     .Then(write)
