@@ -1,15 +1,19 @@
 package io.rvlab.exercises.ch03;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.KV;
 
 /**
- * <b>Exercise 3.5: a DELETE with preconditions, as one etcd transaction.</b>
+ * <b>Exercise 3.5: a DELETE with preconditions, and finalizers.</b>
  *
- * <p>{@code DeleteOptions.preconditions} say "delete it only if its uid is still U" (the very object
- * I mean, not a new one with the same name) and "only if its resourceVersion is still R" (nobody
- * changed it since I looked). A garbage collector deleting an owner's dependents relies on them. The
- * guarantee: the object deleted is one the preconditions hold for, however other clients write,
- * delete or recreate the key meanwhile; and another client's write is never an error by itself.
+ * <p>{@code DeleteOptions.preconditions} say "only if its uid is still U" (the very object I mean, not
+ * a new one with the same name) and "only if its resourceVersion is still R" (nobody changed it since I
+ * looked); a garbage collector relies on them. An object whose {@code metadata.finalizers} is not empty
+ * is not removed: kube-apiserver marks it as being deleted ({@code metadata.deletionTimestamp}, once;
+ * {@code deletionGracePeriodSeconds} 0) and keeps it until its controllers remove their finalizers.
+ * Guarantees, however others write, mark, delete or recreate the key meanwhile: what this DELETE removes
+ * or marks is an object the preconditions hold for as stored at that moment; marking loses no one's
+ * write; a DELETE of an object already being deleted writes nothing; a concurrent write is no error.
  *
  * <p>The answers, from GOLD c2 (a ConfigMap {@code cm-del} with uid {@code e169eed2-...}):
  * <ul>
@@ -18,20 +22,16 @@ import io.etcd.jetcd.KV;
  *   <li>the uid differs (its 409 wins when both differ): {@code Operation cannot be fulfilled on
  *       ConfigMap "cm-del": the UID in the precondition (00000000-0000-0000-0000-000000000000) does not
  *       match the UID in record (e169eed2-dbe3-4f8e-802f-8862742d0406). The object might have been
- *       deleted and then recreated} (c2.2);</li>
- *   <li>the resourceVersion differs: 409, {@code Operation cannot be fulfilled on ConfigMap "cm-del":
- *       the ResourceVersion in the precondition (95) does not match the ResourceVersion in record
- *       (96). The object might have been modified} (c2.1);</li>
- *   <li>both hold (or none was given): 200, the key is deleted (c2.3).</li>
+ *       deleted and then recreated} (c2.2); the resourceVersion differs: 409, {@code ... on ConfigMap
+ *       "cm-del": the ResourceVersion in the precondition (95) does not match the ResourceVersion in
+ *       record (96). The object might have been modified} (c2.1);</li>
+ *   <li>both hold (or none was given): 200, {@link Outcome.Deleted} (c2.3) or {@link Outcome.Kept}.</li>
  * </ul>
- * A 409 names the <em>Kind</em> ({@code Deployment.apps}), a 404 the <em>resource</em>. The
- * resourceVersion is compared as text; the record's is the key's mod_revision in decimal. A 409 or
- * 404 writes nothing, and keeps these messages also when it is found only after a concurrent write.
- *
- * <p>The uid is the stored JSON's {@code metadata.uid}. Answer with this class's records
- * ({@link Outcome}; {@link Target} and {@link Preconditions} are given, not chapter 3's
- * {@code io.rvlab.ch03.storage.Preconditions}); talk to etcd only through the {@code KV} given (the
- * tests race you through it). Grade: {@code ./course grade 3 --exercise 3.5}; spec: {@code PreconditionedDeleteTest}.
+ * A 409 names the <em>Kind</em> ({@code Deployment.apps}), a 404 the <em>resource</em>. A resourceVersion
+ * is compared as text; the record's is the key's mod_revision in decimal. A 409 or 404 writes nothing.
+ * Use only the {@code KV} given (the tests race you through it); the given {@code io.rvlab.exercises.ch03.StoredObjects}
+ * (with {@code io.rvlab.ch02.storage.Versioner}) decodes and encodes stored JSON, which holds no resourceVersion. {@link Target} and
+ * {@link Preconditions} are this class's, not {@code io.rvlab.ch03.storage.Preconditions}. Grade: {@code ./course grade 3 --exercise 3.5}.
  */
 public final class PreconditionedDelete {
 
@@ -54,6 +54,15 @@ public final class PreconditionedDelete {
         record Deleted(long revision, String uid) implements Outcome {
         }
 
+        /**
+         * 200 with the object, which stays in etcd because it has finalizers: {@code object} as stored
+         * after this DELETE (its {@code metadata.deletionTimestamp} a metav1.Time: RFC 3339, UTC, whole
+         * seconds; {@code deletionGracePeriodSeconds} 0), its {@code metadata.resourceVersion} the key's
+         * mod_revision.
+         */
+        record Kept(ObjectNode object) implements Outcome {
+        }
+
         /** 404 NotFound with this message. */
         record NotFound(String message) implements Outcome {
         }
@@ -64,7 +73,8 @@ public final class PreconditionedDelete {
     }
 
     /**
-     * Deletes the object stored under {@code key} if it meets the preconditions.
+     * Deletes the object stored under {@code key} if it meets the preconditions, or, if it has
+     * finalizers, marks it as being deleted.
      *
      * @param key the registry key, e.g. {@code /registry/configmaps/lab/cm-del}
      * @throws IllegalStateException if the calling thread is interrupted while waiting for etcd, with the

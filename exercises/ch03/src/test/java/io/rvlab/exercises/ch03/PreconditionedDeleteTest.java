@@ -4,6 +4,8 @@ import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.rvlab.exercises.ch03.PreconditionedDelete.Outcome;
@@ -11,6 +13,10 @@ import io.rvlab.exercises.ch03.PreconditionedDelete.Preconditions;
 import io.rvlab.exercises.ch03.PreconditionedDelete.Target;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.KeyPrefix;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,7 +26,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Grading tests for exercise 3.5 (a DELETE with preconditions). The messages are the ones a real
  * kube-apiserver sent in the golden capture c2, with this etcd's revisions in place of 95 and 96.
  * The race tests use {@link RacingKV}: another writer changes the key right between your read and
- * your write, every time.
+ * your write, every time. The finalizer tests follow kube-apiserver's generic registry
+ * (k8s.io/apiserver pkg/registry/generic/registry/store.go: Delete, updateForGracefulDeletionAndFinalizers,
+ * markAsDeleting) for a kind without graceful deletion, such as a ConfigMap.
  */
 @ExtendWith(EtcdExtension.class)
 @Timeout(60)
@@ -30,10 +38,26 @@ class PreconditionedDeleteTest {
     private static final String UID = "e169eed2-dbe3-4f8e-802f-8862742d0406";
     private static final String OTHER_UID = "00000000-0000-0000-0000-000000000000";
     private static final Target CM_DEL = new Target("", "ConfigMap", "configmaps", "cm-del");
+    private static final String FINALIZER = "example.com/cleanup";
+    /** A deletionTimestamp another API server wrote long ago: a DELETE that moves it is caught. */
+    private static final String EARLIER = "2020-02-02T02:02:02Z";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static String configMap(String uid, String value) {
         return "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm-del\",\"namespace\":\"lab\",\"uid\":\""
                 + uid + "\"},\"data\":{\"k\":\"" + value + "\"}}";
+    }
+
+    /** A ConfigMap whose metadata.finalizers holds {@code finalizers} (JSON array items), marked for deletion at {@code deletionTimestamp} unless null. */
+    private static String withFinalizers(String uid, String value, String deletionTimestamp, String finalizers) {
+        String marked = deletionTimestamp == null ? ""
+                : ",\"deletionTimestamp\":\"" + deletionTimestamp + "\",\"deletionGracePeriodSeconds\":0";
+        return "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"cm-del\",\"namespace\":\"lab\",\"uid\":\""
+                + uid + "\"" + marked + ",\"finalizers\":[" + finalizers + "]},\"data\":{\"k\":\"" + value + "\"}}";
+    }
+
+    private static String withFinalizer(String uid, String value, String deletionTimestamp) {
+        return withFinalizers(uid, value, deletionTimestamp, "\"" + FINALIZER + "\"");
     }
 
     @Test
@@ -259,6 +283,237 @@ class PreconditionedDeleteTest {
         assertThat(outcome).as("the answer when another client deleted the object between your read and your delete")
                 .isEqualTo(new Outcome.NotFound("configmaps \"cm-del\" not found"));
         assertThat(etcd.get(key)).as("the key in etcd").isEmpty();
+    }
+
+    @Test
+    @DisplayName("finalizers: the object is kept, marked once with deletionTimestamp and a grace period of 0, and answered")
+    void finalizersKeepTheObject(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        long rv = etcd.put(key, withFinalizer(UID, "d1", null));
+        Instant before = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+
+        Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions(UID, Long.toString(rv)));
+
+        Instant after = Instant.now();
+        assertThat(outcome).as("the answer to a DELETE of an object whose metadata.finalizers is [\"%s\"]: kube-apiserver"
+                + " keeps it until the finalizer is removed, and answers 200 with the object", FINALIZER)
+                .isInstanceOf(Outcome.Kept.class);
+        assertThat(etcd.get(key)).as("the key in etcd after a DELETE of an object with a finalizer").isPresent();
+        assertThat(etcd.currentRevision() - rv).as("the number of writes to etcd for one DELETE of an object with a finalizer")
+                .isEqualTo(1);
+        String bytes = etcd.value(key);
+        JsonNode stored = parse(bytes).path("metadata");
+        String timestamp = stored.path("deletionTimestamp").asText("");
+        assertThat(timestamp).as("the stored metadata.deletionTimestamp, written as a metav1.Time (RFC 3339, UTC, whole seconds)")
+                .matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
+        assertThat(Instant.parse(timestamp)).as("the stored deletionTimestamp: the time of this DELETE").isBetween(before, after);
+        assertThat(stored.path("deletionGracePeriodSeconds").isIntegralNumber() && stored.path("deletionGracePeriodSeconds").asLong() == 0)
+                .as("the stored metadata.deletionGracePeriodSeconds is the number 0 (a ConfigMap has no graceful deletion), found %s",
+                        stored.get("deletionGracePeriodSeconds")).isTrue();
+        assertThat(stored.path("finalizers").toString()).as("the stored finalizers: a DELETE does not remove them, their"
+                + " controller does").isEqualTo("[\"" + FINALIZER + "\"]");
+        assertThat(stored.path("uid").asText()).as("the stored uid").isEqualTo(UID);
+        assertThat(bytes).as("the stored bytes: the rest of the object is kept").contains("\"data\":{\"k\":\"d1\"}")
+                .as("the stored bytes: a resourceVersion is never stored in etcd's value, it is the key's mod_revision")
+                .doesNotContain("resourceVersion");
+
+        JsonNode answered = ((Outcome.Kept) outcome).object();
+        assertThat(answered.path("metadata").path("resourceVersion").asText()).as("the answered object's resourceVersion:"
+                + " the mod_revision of the write that marked it").isEqualTo(Long.toString(etcd.modRevision(key)));
+        assertThat(answered.path("metadata").path("deletionTimestamp").asText()).as("the answered deletionTimestamp")
+                .isEqualTo(timestamp);
+        assertThat(answered.path("data").path("k").asText()).as("the answered object's data").isEqualTo("d1");
+    }
+
+    @Test
+    @DisplayName("an empty finalizer list keeps nothing: deleted")
+    void emptyFinalizersDelete(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        etcd.put(key, withFinalizers(UID, "d1", null, ""));
+
+        Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, Preconditions.NONE);
+
+        assertThat(outcome).as("the answer to a DELETE of an object whose metadata.finalizers is []").isInstanceOf(Outcome.Deleted.class);
+        assertThat(etcd.get(key)).as("the key in etcd after the DELETE").isEmpty();
+    }
+
+    @Test
+    @DisplayName("finalizers: preconditions still hold first; a 409 marks nothing")
+    void finalizersDoNotSkipThePreconditions(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        long created = etcd.put(key, withFinalizer(UID, "d1", null));
+        long patched = etcd.put(key, withFinalizer(UID, "d2", null));
+
+        assertThat(PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions(UID, Long.toString(created))))
+                .as("a DELETE with resourceVersion precondition %d of an object with a finalizer, at %d", created, patched)
+                .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the ResourceVersion in"
+                        + " the precondition (" + created + ") does not match the ResourceVersion in record (" + patched
+                        + "). The object might have been modified"));
+        assertThat(PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions(OTHER_UID, "")))
+                .as("a DELETE with uid precondition %s of an object with a finalizer and uid %s", OTHER_UID, UID)
+                .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the UID in the"
+                        + " precondition (" + OTHER_UID + ") does not match the UID in record (" + UID + "). The object might"
+                        + " have been deleted and then recreated"));
+        assertUntouched(etcd, key, patched, "d2");
+        assertThat(etcd.value(key)).as("a refused DELETE does not mark the object").doesNotContain("deletionTimestamp");
+    }
+
+    @Test
+    @DisplayName("already being deleted: a DELETE writes nothing and answers the object as stored; its preconditions still count")
+    void repeatedDeleteWritesNothing(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        long before = etcd.put(key, withFinalizer(UID, "d1", null));
+        long marked = etcd.put(key, withFinalizer(UID, "d1", EARLIER));
+
+        for (Preconditions preconditions : new Preconditions[] {Preconditions.NONE, new Preconditions(UID, Long.toString(marked))}) {
+            Outcome outcome = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, preconditions);
+
+            assertThat(outcome).as("a DELETE (preconditions %s) of an object marked for deletion at %s, with a finalizer",
+                    preconditions, EARLIER).isInstanceOf(Outcome.Kept.class);
+            JsonNode metadata = ((Outcome.Kept) outcome).object().path("metadata");
+            assertThat(metadata.path("deletionTimestamp").asText()).as("the answered deletionTimestamp: the first DELETE's"
+                    + " stays, a later DELETE does not move it").isEqualTo(EARLIER);
+            assertThat(metadata.path("resourceVersion").asText()).as("the answered resourceVersion: the object as stored")
+                    .isEqualTo(Long.toString(marked));
+            assertThat(etcd.currentRevision()).as("etcd's revision after a DELETE of an object already being deleted: the"
+                    + " update would change nothing, so nothing is written").isEqualTo(marked);
+        }
+        assertThat(PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, new Preconditions("", Long.toString(before))))
+                .as("a DELETE with resourceVersion precondition %d of an object already being deleted, at %d", before, marked)
+                .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the ResourceVersion in"
+                        + " the precondition (" + before + ") does not match the ResourceVersion in record (" + marked
+                        + "). The object might have been modified"));
+        assertThat(etcd.modRevision(key)).as("the object's mod_revision after three DELETEs of an object already being deleted")
+                .isEqualTo(marked);
+    }
+
+    @Test
+    @DisplayName("two DELETEs in a row of an object with a finalizer: one write, the same answer twice")
+    void deletingTwiceWritesOnce(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        long rv = etcd.put(key, withFinalizer(UID, "d1", null));
+
+        Outcome first = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, Preconditions.NONE);
+        long afterFirst = etcd.currentRevision();
+        Outcome second = PreconditionedDelete.delete(client.getKVClient(), key, CM_DEL, Preconditions.NONE);
+
+        assertThat(afterFirst).as("etcd's revision after the first DELETE (from %d): one write", rv).isEqualTo(rv + 1);
+        assertThat(etcd.currentRevision()).as("etcd's revision after the second DELETE: nothing more is written").isEqualTo(afterFirst);
+        assertThat(second).as("the second DELETE answers the object the first one stored").isEqualTo(first);
+    }
+
+    @Test
+    @DisplayName("race, finalizers: updated after your read: marked on top of their write, theirs not lost")
+    void raceAgainstUpdateOfObjectWithFinalizers(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        etcd.put(key, withFinalizer(UID, "d1", null));
+        long[] theirs = new long[1];
+        RacingKV kv = new RacingKV(client.getKVClient(), () -> theirs[0] = etcd.put(key, withFinalizer(UID, "theirs", null)));
+
+        Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, new Preconditions(UID, ""));
+
+        assertThat(kv.raced()).as("your code never wrote to etcd").isTrue();
+        assertThat(outcome).as("the answer when another client updated the object between your read and your write, the"
+                + " uid still matching").isInstanceOf(Outcome.Kept.class);
+        assertThat(etcd.value(key)).as("the stored object after the DELETE: marking it is a write like any other, and must"
+                + " not bring back the data your read saw over theirs (a lost update)").contains("\"k\":\"theirs\"")
+                .contains("deletionTimestamp");
+        assertThat(etcd.modRevision(key)).as("the DELETE wrote after their write at %d", theirs[0]).isGreaterThan(theirs[0]);
+        assertThat(((Outcome.Kept) outcome).object().path("data").path("k").asText()).as("the answered object's data")
+                .isEqualTo("theirs");
+    }
+
+    @Test
+    @DisplayName("race, finalizers: their controller removed the last finalizer after your read: deleted, not marked")
+    void raceAgainstFinalizersRemoved(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        etcd.put(key, withFinalizer(UID, "d1", null));
+        long[] theirs = new long[1];
+        RacingKV kv = new RacingKV(client.getKVClient(), () -> theirs[0] = etcd.put(key, withFinalizers(UID, "d1", null, "")));
+
+        Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, new Preconditions(UID, ""));
+
+        assertThat(kv.raced()).as("your code never wrote to etcd").isTrue();
+        assertThat(outcome).as("the answer when the object's last finalizer was removed between your read and your write:"
+                + " nothing keeps it any more (marking it would leave it waiting for a finalizer no one will remove)")
+                .isInstanceOf(Outcome.Deleted.class);
+        assertThat(etcd.get(key)).as("the key in etcd after the DELETE").isEmpty();
+    }
+
+    @Test
+    @DisplayName("race, finalizers: a finalizer added after your read: kept and marked, not deleted")
+    void raceAgainstFinalizerAdded(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        etcd.put(key, configMap(UID, "d1"));
+        RacingKV kv = new RacingKV(client.getKVClient(), () -> etcd.put(key, withFinalizer(UID, "theirs", null)));
+
+        Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, Preconditions.NONE);
+
+        assertThat(kv.raced()).as("your code never wrote to etcd").isTrue();
+        assertThat(outcome).as("the answer when a finalizer was added between your read and your write: deleting anyway"
+                + " skips the cleanup the finalizer stands for").isInstanceOf(Outcome.Kept.class);
+        assertThat(etcd.get(key)).as("the key in etcd after the DELETE").isPresent();
+        assertThat(etcd.value(key)).as("the stored object: theirs, marked for deletion").contains("\"k\":\"theirs\"")
+                .contains("deletionTimestamp");
+    }
+
+    @Test
+    @DisplayName("race, finalizers: another DELETE marked it after your read: their deletionTimestamp stays, nothing written")
+    void raceAgainstAnotherDelete(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        etcd.put(key, withFinalizer(UID, "d1", null));
+        long[] theirs = new long[1];
+        RacingKV kv = new RacingKV(client.getKVClient(), () -> theirs[0] = etcd.put(key, withFinalizer(UID, "d1", EARLIER)));
+
+        Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, new Preconditions(UID, ""));
+
+        assertThat(kv.raced()).as("your code never wrote to etcd").isTrue();
+        assertThat(outcome).as("the answer when another DELETE marked the object between your read and your write")
+                .isInstanceOf(Outcome.Kept.class);
+        assertThat(((Outcome.Kept) outcome).object().path("metadata").path("deletionTimestamp").asText())
+                .as("the answered deletionTimestamp: the other DELETE's, set once").isEqualTo(EARLIER);
+        assertThat(etcd.modRevision(key)).as("the object's mod_revision: the other DELETE's write at %d, none after it"
+                + " (a second mark changes nothing)", theirs[0]).isEqualTo(theirs[0]);
+        assertThat(etcd.value(key)).as("the stored deletionTimestamp").contains(EARLIER);
+    }
+
+    @Test
+    @DisplayName("race, finalizers: updated after your read, with a resourceVersion precondition: 409, nothing marked")
+    void raceAgainstUpdateOfObjectWithFinalizersWithResourceVersion(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/configmaps/lab/cm-del");
+        long rv = etcd.put(key, withFinalizer(UID, "d1", null));
+        long[] theirs = new long[1];
+        RacingKV kv = new RacingKV(client.getKVClient(), () -> theirs[0] = etcd.put(key, withFinalizer(UID, "theirs", null)));
+
+        Outcome outcome = PreconditionedDelete.delete(kv, key, CM_DEL, new Preconditions(UID, Long.toString(rv)));
+
+        assertThat(kv.raced()).as("your code never wrote to etcd").isTrue();
+        assertThat(outcome).as("the answer when another client updated the object with a finalizer (to resourceVersion %d)"
+                + " between your read and your write, your precondition being resourceVersion %d: the check your read"
+                + " passed is stale", theirs[0], rv)
+                .isEqualTo(new Outcome.Conflict("Operation cannot be fulfilled on ConfigMap \"cm-del\": the ResourceVersion in"
+                        + " the precondition (" + rv + ") does not match the ResourceVersion in record (" + theirs[0]
+                        + "). The object might have been modified"));
+        assertUntouched(etcd, key, theirs[0], "theirs");
+        assertThat(etcd.value(key)).as("a refused DELETE does not mark the object").doesNotContain("deletionTimestamp");
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the stored value is not JSON: " + json, e);
+        }
     }
 
     private static void assertUntouched(Direct etcd, String key, long modRevision, String value) {
