@@ -116,6 +116,50 @@ EOF
   rm -rf "$ctx"
 }
 
+# The classroom grader's box: an image FROM scratch with this machine's JDK, the libraries it and etcd
+# link, and the etcd binary (the tests start etcd as a process inside the box: no engine is reachable
+# there). Built from what the machine has, as the offline etcd image is, so it works offline. Its tag
+# names the JDK and etcd it holds, so a new JDK or etcd builds a new image.
+grader_image() {   # prints the image name, building it first if missing
+  local java_home etcd_bin tag
+  java_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
+  etcd_bin="$(command -v etcd || true)"
+  [ -n "$etcd_bin" ] || apt_install "the grader's box runs etcd as a process (Debian's etcd binary)" etcd-server
+  etcd_bin="$(command -v etcd)"
+  tag="$( { cat "$java_home/release"; "$etcd_bin" --version; } | sha256sum | cut -c1-12)"
+  local image="localhost/rvlab-grader:$tag"
+  if image_present "$image"; then echo "$image"; return; fi
+  local ctx; ctx="$(mktemp -d)"
+  mkdir -p "$ctx/jdk" "$ctx/libs" "$ctx/etc"
+  # The JDK without its sources, docs and jmods; its conf/ links into /etc are followed (-L), and a
+  # dangling link (Debian's lib/src.zip, when the sources are not installed) is left out.
+  (cd "$java_home" && find bin lib conf release \( -type f -o -type l \) -exec test -e {} \; -print) \
+    | (cd "$java_home" && xargs -d '\n' cp -L --parents -t "$ctx/jdk/")
+  cp "$etcd_bin" "$ctx/etcd"
+  local lib
+  { ldd "$etcd_bin"; ldd "$java_home/bin/java"; find "$java_home/lib" -name '*.so' -exec ldd {} \; ; } 2>/dev/null \
+    | awk '/=> \// {print $3} /^[ \t]*\/lib64\/ld-linux/ {print $1}' | sort -u | while read -r lib; do
+      mkdir -p "$ctx/libs$(dirname "$lib")"; cp -L "$lib" "$ctx/libs$lib"
+    done
+  printf 'root:x:0:0::/:/sbin/nologin\ngrader:x:10001:10001::/tmp:/sbin/nologin\n' >"$ctx/etc/passwd"
+  printf 'root:x:0:\ngrader:x:10001:\n' >"$ctx/etc/group"
+  cat >"$ctx/Containerfile" <<'EOF2'
+FROM scratch
+COPY libs/ /
+COPY jdk/ /opt/java/
+COPY etcd /usr/local/bin/etcd
+COPY etc/ /etc/
+USER 10001:10001
+ENV JAVA_HOME=/opt/java PATH=/opt/java/bin:/usr/local/bin RVLAB_ETCD_BINARY=/usr/local/bin/etcd
+EOF2
+  say "Building the grader's box image $image (this machine's JDK and etcd, for offline classrooms)"
+  engine build -q -t "$image" -f "$ctx/Containerfile" "$ctx" >/dev/null || { rm -rf "$ctx"; die "could not build $image"; }
+  rm -rf "$ctx"
+  engine run --rm --network none "$image" java -version >/dev/null 2>&1 \
+    || { engine rmi "$image" >/dev/null 2>&1; die "the grader's box image $image was built, but java does not run in it"; }
+  echo "$image"
+}
+
 # Decides the etcd image (or an external etcd) and records it in .rvlab/etcd.properties.
 setup_etcd() {
   mkdir -p "$STATE"

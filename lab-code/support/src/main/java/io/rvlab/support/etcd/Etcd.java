@@ -30,13 +30,19 @@ public final class Etcd implements AutoCloseable {
         return logger; // kept in a field: the JDK holds loggers weakly, and a collected one forgets its level
     }
 
-    private final EtcdContainer container; // null for an external etcd
+    private final EtcdContainer container; // null for an external etcd or a process
+    private final EtcdProcess process;     // null unless started from RVLAB_ETCD_BINARY
     private final String endpoints;
     private final Client client;
     private final String description;
 
     private Etcd(EtcdContainer container, String endpoints) {
+        this(container, null, endpoints);
+    }
+
+    private Etcd(EtcdContainer container, EtcdProcess process, String endpoints) {
         this.container = container;
+        this.process = process;
         this.endpoints = endpoints;
         this.client = newClient(endpoints);
         this.description = describe(client);
@@ -50,6 +56,13 @@ public final class Etcd implements AutoCloseable {
         EtcdSettings settings = EtcdSettings.load();
         if (settings.endpoints().isPresent()) {
             return announce(new Etcd(null, settings.endpoints().get()));
+        }
+        if (settings.binary().isPresent()) {
+            EtcdProcess process = new EtcdProcess(java.nio.file.Path.of(settings.binary().get()));
+            process.start();
+            // A child process outlives a JVM that does not stop it; the shared etcd is never closed.
+            Runtime.getRuntime().addShutdownHook(new Thread(process::stop, "rvlab-etcd-process-stop"));
+            return announce(new Etcd(null, process, process.clientEndpoint()));
         }
         EtcdContainer container = new EtcdContainer(settings.image());
         try {
@@ -110,12 +123,12 @@ public final class Etcd implements AutoCloseable {
     }
 
     public boolean isExternal() {
-        return container == null;
+        return container == null && process == null;
     }
 
-    /** Whether {@link #restart()} can work: only for an etcd the harness started in a container. */
+    /** Whether {@link #restart()} can work: only for an etcd the harness started (a container or a process). */
     public boolean canRestart() {
-        return container != null;
+        return !isExternal();
     }
 
     /**
@@ -138,7 +151,7 @@ public final class Etcd implements AutoCloseable {
      *         back at the same endpoint within a minute
      */
     public void restart() {
-        if (container == null) {
+        if (isExternal()) {
             throw new UnsupportedOperationException("cannot restart the external etcd at " + endpoints
                     + ": only an etcd the harness started in a container can be restarted (unset RVLAB_ETCD_ENDPOINTS)");
         }
@@ -146,7 +159,11 @@ public final class Etcd implements AutoCloseable {
             throw new IllegalStateException("refusing to restart the etcd every test of this JVM shares;"
                     + " give the test class @FreshEtcd for an etcd of its own");
         }
-        container.restart(Duration.ofSeconds(10));
+        if (process != null) {
+            process.restart(Duration.ofSeconds(10));
+        } else {
+            container.restart(Duration.ofSeconds(10));
+        }
         awaitAnswer(Duration.ofMinutes(1));
     }
 
@@ -193,6 +210,9 @@ public final class Etcd implements AutoCloseable {
 
     private void stop() {
         client.close();
+        if (process != null) {
+            process.stop();
+        }
         // Inside a shutdown hook (a server's Ctrl-C) the container is Testcontainers' to remove, as for shared().
         if (container != null && !jvmExiting()) {
             try {
@@ -222,8 +242,8 @@ public final class Etcd implements AutoCloseable {
     }
 
     private String where() {
-        return container == null
-                ? "external etcd at " + endpoints
+        return process != null ? process.describe()
+                : container == null ? "external etcd at " + endpoints
                 : "etcd container " + container.getDockerImageName() + " at " + endpoints;
     }
 

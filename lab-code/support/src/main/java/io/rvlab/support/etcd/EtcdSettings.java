@@ -17,9 +17,11 @@ import java.util.Properties;
  *   <li>{@code rvlab.etcd.endpoints} / {@code RVLAB_ETCD_ENDPOINTS}: use this etcd (comma-separated
  *       client URLs) and start none.</li>
  *   <li>{@code rvlab.etcd.image} / {@code RVLAB_ETCD_IMAGE}: the container image to start.</li>
+ *   <li>{@code rvlab.etcd.binary} / {@code RVLAB_ETCD_BINARY}: start etcd as a process from this binary
+ *       instead of a container (the classroom grader's box, where no container engine is reachable).</li>
  * </ul>
  */
-public record EtcdSettings(Optional<String> endpoints, String image, String source) {
+public record EtcdSettings(Optional<String> endpoints, String image, String source, Optional<String> binary) {
 
     /**
      * The official etcd image, for learners whose container engine can pull it. Written once, in
@@ -31,8 +33,9 @@ public record EtcdSettings(Optional<String> endpoints, String image, String sour
         Properties file = projectFile();
         Optional<String> endpoints = first("rvlab.etcd.endpoints", "RVLAB_ETCD_ENDPOINTS", file, "endpoints");
         Optional<String> image = first("rvlab.etcd.image", "RVLAB_ETCD_IMAGE", file, "image");
+        Optional<String> binary = first("rvlab.etcd.binary", "RVLAB_ETCD_BINARY", file, "binary");
         String source = file.isEmpty() ? "defaults" : "defaults and .rvlab/etcd.properties";
-        return new EtcdSettings(endpoints, image.orElse(DEFAULT_IMAGE), source);
+        return new EtcdSettings(endpoints, image.orElse(DEFAULT_IMAGE), source, binary);
     }
 
     private static Optional<String> first(String property, String env, Properties file, String key) {

@@ -38,9 +38,10 @@ import java.util.stream.Stream;
  * @param results    the student's results folder: {@code chNN.json} goes there
  * @param limit      the time one chapter's run may take
  * @param origin     the report's {@code testsOrigin}
+ * @param box        where the student's code runs ({@link Box}), or null: unboxed, with the instructor's rights
  */
 record GradingJob(Path course, String module, List<String> exercises, Submission submission, Path exported, Path results,
-                  Duration limit, String origin) {
+                  Duration limit, String origin, Box box) {
 
     /** What became of the job, for the progress line. */
     record Outcome(String student, String chapter, String summary, boolean graded, long seconds) {
@@ -104,34 +105,109 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
     private record Run(String json, String why, String hung) {
     }
 
+    /** The most of a grader's stdout (its JSON report) read: a student's code printing without end fills no disk. */
+    static final int MAX_REPORT = 16 << 20;
+
     private Run grade(Path scratch, Set<String> stopped) throws IOException, InterruptedException {
         Path pristine = course.resolve(module);
         String deps = Files.readString(pristine.resolve("target/classpath.txt"), StandardCharsets.UTF_8).strip();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", deps, "io.rvlab.grader.Grader", "--module", scratch.toString(), "--compile", "--skeletons", pristine.toString(),
-                "--format", "json", "--student", submission.student(), "--commit", submission.commit(),
+        List<String> args = new ArrayList<>(List.of("-cp", deps, "io.rvlab.grader.Grader", "--module", scratch.toString(), "--compile",
+                "--skeletons", pristine.toString(), "--format", "json", "--student", submission.student(), "--commit", submission.commit(),
                 "--copy-of", exported.resolve(module).toString(), "--tests-origin", origin,
                 "--log-dir", scratch.resolve("target/grader").toString()));
         if (!stopped.isEmpty()) {
-            command.addAll(List.of("--stopped", String.join(",", stopped)));
+            args.addAll(List.of("--stopped", String.join(",", stopped)));
         }
-        Path out = scratch.resolve("target/grader/report.json");
-        Path err = scratch.resolve("target/grader/grader.err");
-        Process p = new ProcessBuilder(command).directory(scratch.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
+        String name = "rvlab-grade-" + submission.student() + "-" + Path.of(module).getFileName() + "-" + Long.toHexString(System.nanoTime());
+        List<String> command = new ArrayList<>();
+        if (box == null) {
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(args);
+        } else {
+            command = box.command(name, scratch, mounts(pristine, scratch, deps), args);
+        }
+        Path err = results.resolve("build").resolve(Path.of(module).getFileName() + ".err");
+        Process p = new ProcessBuilder(command).directory(scratch.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-            stop(p);
+        BoundedOutput out = new BoundedOutput(p.getInputStream(), MAX_REPORT);
+        BoundedOutput said = new BoundedOutput(p.getErrorStream(), 1 << 20);
+        boolean done = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        if (!done) {
+            stop(p, box, name);
+        }
+        Files.writeString(err, said.text(), StandardCharsets.UTF_8);
+        if (!done) {
             String hung = running(Files.readAllLines(err, StandardCharsets.UTF_8));
             return new Run(null, "ran past the time limit of " + limit.toMinutes() + " min" + (hung == null ? "" : " in " + hung), hung);
         }
-        String json = Files.readString(out, StandardCharsets.UTF_8);
+        String json = out.text();
+        if (out.overflowed()) {
+            return new Run(null, "its output passed " + (MAX_REPORT >> 20) + " MiB (a test or answer printing without end)", null);
+        }
         if (json.isBlank()) {
-            List<String> said = Files.readAllLines(err, StandardCharsets.UTF_8);
-            String last = said.stream().filter(l -> l.startsWith("grader:")).reduce((a, b) -> b)
-                    .orElse(said.isEmpty() ? "exit " + p.exitValue() : said.get(said.size() - 1));
+            List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
+            String last = lines.stream().filter(l -> l.startsWith("grader:")).reduce((a, b) -> b)
+                    .orElse(lines.isEmpty() ? "exit " + p.exitValue() : lines.get(lines.size() - 1));
             return new Run(null, last + " (log: " + err + ")", null);
         }
         return new Run(json, null, null);
+    }
+
+    /**
+     * What the box may read: the course's module, the scratch module, the exported commit, and each
+     * dependency on its own (a jar at a time: the folders above them, ~/.m2 for one, may be closed to
+     * the box's user, and need not be opened to it).
+     */
+    private List<Path> mounts(Path pristine, Path scratch, String deps) {
+        // The scratch module piece by piece: its target/grader is the box's own in-memory folder, and a
+        // read-only mount of the whole module would cover it.
+        List<Path> paths = new ArrayList<>(List.of(pristine, scratch.resolve("src"), scratch.resolve("exercises.yaml"), exported));
+        for (String file : List.of("classpath.txt", "classpath-main.txt")) {
+            if (Files.isRegularFile(scratch.resolve("target").resolve(file))) {
+                paths.add(scratch.resolve("target").resolve(file));
+            }
+        }
+        for (String entry : deps.split(java.io.File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                paths.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        return paths;
+    }
+
+    /** A stream read to its end on a thread of its own, keeping at most {@code max} bytes. */
+    private static final class BoundedOutput {
+        private final java.io.ByteArrayOutputStream kept = new java.io.ByteArrayOutputStream();
+        private final Thread reader;
+        private volatile boolean overflowed;
+
+        BoundedOutput(java.io.InputStream in, int max) {
+            reader = new Thread(() -> {
+                byte[] buffer = new byte[8192];
+                try (in) {
+                    for (int n; (n = in.read(buffer)) > 0; ) {
+                        if (kept.size() + n <= max) {
+                            kept.write(buffer, 0, n);
+                        } else {
+                            overflowed = true; // keep draining, so the writer is never blocked
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process ended
+                }
+            }, "grader-stdout");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        String text() throws InterruptedException {
+            reader.join(10_000);
+            return kept.toString(StandardCharsets.UTF_8);
+        }
+
+        boolean overflowed() {
+            return overflowed;
+        }
     }
 
     /** The exercise the grader announced ("[grader] 3.2 title ...") and never finished. */
@@ -152,10 +228,19 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
     }
 
     /**
-     * Stops a grader JVM and whatever it started: first politely, so its shutdown hooks remove the
-     * etcd containers its tests started, then, 30 s later, by force.
+     * Stops a grader JVM and whatever it started: a box is removed with all it holds; an unboxed JVM
+     * is asked first, so its shutdown hooks remove the etcd containers its tests started, then, 30 s
+     * later, forced.
      */
-    private static void stop(Process p) throws InterruptedException {
+    private static void stop(Process p, Box box, String name) throws InterruptedException {
+        if (box != null) {
+            try {
+                new ProcessBuilder(box.engine(), "rm", "--force", "--time", "0", name).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(60, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                // the client process is stopped below either way
+            }
+        }
         List<ProcessHandle> children = p.descendants().toList();
         p.destroy();
         if (!p.waitFor(30, TimeUnit.SECONDS)) {
