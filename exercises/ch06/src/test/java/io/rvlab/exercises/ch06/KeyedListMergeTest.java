@@ -324,6 +324,7 @@ class KeyedListMergeTest {
 
     private void needKubectl() {
         Assumptions.assumeTrue(kubectl != null, "kubectl is not installed: skipping the kubectl checks of the capstone");
+        yours.merge(F.arrayNode(), F.arrayNode(), CONTAINERS, FIELDS); // a skeleton fails here, as not started, not in the server
     }
 
     /** kubectl apply --server-side of {@code yaml} by {@code manager}; must succeed. */
@@ -459,6 +460,31 @@ class KeyedListMergeTest {
                 response.body().path("message").asText()).isEqualTo(400);
     }
 
+    @Test
+    @Order(16)
+    @DisplayName("on the server: env vars an update wrote twice; an apply naming one makes it one again, the other keeps both copies")
+    void duplicatedEnvOnTheServer() {
+        yours.merge(F.arrayNode(), F.arrayNode(), CONTAINERS, FIELDS); // a skeleton fails here, at once
+        String path = "/apis/apps/v1/namespaces/" + namespace + "/deployments/dup";
+        String start = "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"dup\"},\"spec\":{\"selector\":"
+                + "{\"matchLabels\":{\"app\":\"dup\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"dup\"}},\"spec\":{\"containers\":"
+                + "[{\"name\":\"nginx\",\"image\":\"nginx:1\"}]}}}}";
+        stage.apply(path, "deployer", false, start).ok();
+        // A merge patch replaces the containers list whole, without looking for duplicates (an Update operation).
+        stage.mergePatch(path, "editor", "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"nginx\",\"image\":\"nginx:1\","
+                + "\"env\":[{\"name\":\"MODE\",\"value\":\"a\"},{\"name\":\"MODE\",\"value\":\"b\"},"
+                + "{\"name\":\"TRACE\",\"value\":\"1\"},{\"name\":\"TRACE\",\"value\":\"2\"}]}]}}}}").ok();
+        // Forced: editor owns MODE now, and the apply changes it.
+        Stage.Response applied = stage.apply(path, "deployer", true, start.replace("\"image\":\"nginx:1\"}",
+                "\"image\":\"nginx:1\",\"env\":[{\"name\":\"MODE\",\"value\":\"c\"}]}"));
+        assertThat(applied.code()).as("the answer to deployer's forced apply of nginx's env [MODE=c] onto env [MODE=a, MODE=b,"
+                + " TRACE=1, TRACE=2]: %s", applied.body().path("message").asText()).isEqualTo(200);
+        assertThat(stage.get(path).at("/spec/template/spec/containers/0/env").toString())
+                .as("nginx's env after the apply (Kubernetes 1.29: the configuration's MODE replaces both copies; TRACE, not"
+                        + " named, keeps both)")
+                .isEqualTo("[{\"name\":\"MODE\",\"value\":\"c\"},{\"name\":\"TRACE\",\"value\":\"1\"},{\"name\":\"TRACE\",\"value\":\"2\"}]");
+    }
+
     // ---------------------------------------------------------------------------------------------
     // The same steps on the server's own merge: Kubernetes 1.26's answers
 
@@ -490,6 +516,7 @@ class KeyedListMergeTest {
     @Order(20)
     @DisplayName("eleven applies by four managers: your server stores what Kubernetes' merge stores, containers, finalizers and managedFields")
     void sameAsKubernetes() {
+        yours.merge(F.arrayNode(), F.arrayNode(), CONTAINERS, FIELDS); // a skeleton fails here, at once
         List<Step> steps = List.of(
                 new Step("deployer", false, c("nginx", "envoy"), "[\"example.com/a\"]"),
                 new Step("injector", false, c("istio", "nginx=nginx:1"), null),
