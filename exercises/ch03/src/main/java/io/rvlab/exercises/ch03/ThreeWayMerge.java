@@ -73,14 +73,14 @@ public final class ThreeWayMerge {
      * The merge patch {@code kubectl apply} sends for a type the client has no strategic schema for
      * (a custom resource): applied to {@code live}, it gives an object that agrees with
      * {@code config} on every field config states, lacks what {@code lastApplied} had and config no
-     * longer has, and keeps everything else live holds. It mentions nothing that needs no change.
-     * None of the arguments is changed.
+     * longer has, and keeps everything else live holds. It sets no field to the value live already
+     * has. None of the arguments is changed.
      *
      * @param lastApplied the configuration applied last time; {@code null} on the first apply
      * @param config the configuration applied now
      * @param live the object the server holds now
      * @throws PreconditionFailedException when the patch would change apiVersion, kind or
-     *     metadata.name (naming that field as {@code .kind})
+     *     metadata.name; its {@code path()} names that field, as {@code .kind}
      */
     public static ObjectNode createThreeWayMergePatch(ObjectNode lastApplied, ObjectNode config, ObjectNode live) {
         throw new UnsupportedOperationException("TODO exercise 3.4");
