@@ -4,13 +4,17 @@ import io.rvlab.support.etcd.Direct;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.etcd.KeyPrefix;
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -119,26 +123,78 @@ class ReadAtRevisionTest {
     }
 
     @Test
-    @DisplayName("a future revision is refused, and is not mistaken for a compacted one")
-    void futureRevision(Client client, KeyPrefix prefix) {
+    @DisplayName("a revision the store reaches within the wait is read at that revision, once it exists")
+    void futureRevisionReachedWhileWaiting(Client client, KeyPrefix prefix) {
         Direct etcd = new Direct(client);
         String key = prefix.key("soon");
-        etcd.put(key, "v");
-        long future = etcd.currentRevision() + 1000;
+        etcd.put(key, "before");
+        long current = etcd.currentRevision();
+        long wanted = current + 2;
+        // Another apiserver's client has already seen `wanted`; this store gets there 1.5 s from now.
+        CompletableFuture<Void> writes = later(1500, () -> {
+            etcd.put(key, "one write too early");
+            etcd.put(key, "at the revision asked for");
+            etcd.put(key, "one write too late");
+        });
 
-        assertThatThrownBy(() -> ReadAtRevision.valueAt(client.getKVClient(), key, future))
-                .as("revision %d is ahead of the store (etcd says 'required revision is a future revision'):"
-                        + " expected IllegalArgumentException, not RevisionCompactedException", future)
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(Long.toString(future));
+        long started = System.nanoTime();
+        Optional<String> value = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> ReadAtRevision.valueAt(client.getKVClient(), key, wanted),
+                "valueAt(" + wanted + ") still waiting after 20 s, although the store reached it after 1.5 s");
+        long waitedMillis = (System.nanoTime() - started) / 1_000_000;
+        writes.join();
+
+        assertThat(value)
+                .as("revision %d was %d writes ahead of the store (at %d) and arrived 1.5 s later, within the 3 s"
+                        + " kube-apiserver's watch cache waits: expected the value written at %d (you returned"
+                        + " after %d ms)", wanted, wanted - current, current, wanted, waitedMillis)
+                .contains("at the revision asked for");
     }
 
+    @Test
+    @DisplayName("a revision the store does not reach in 3 s: \"Too large resource version\", naming where the store is now")
+    void futureRevision(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("never");
+        etcd.put(key, "v");
+        long future = etcd.currentRevision() + 1000;
+        // The store moves during the wait, but not far enough.
+        CompletableFuture<Void> writes = later(500, () -> {
+            for (int i = 0; i < 3; i++) {
+                etcd.put(prefix.key("other"), "write " + i);
+            }
+        });
+
+        long started = System.nanoTime();
+        Throwable thrown = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> catchThrowable(() -> ReadAtRevision.valueAt(client.getKVClient(), key, future)),
+                "valueAt(" + future + ") still waiting after 20 s: kube-apiserver's watch cache gives up after 3 s");
+        long waitedMillis = (System.nanoTime() - started) / 1_000_000;
+        writes.join();
+        long now = etcd.currentRevision();
+
+        assertThat(thrown)
+                .as("revision %d is ahead of the store (etcd says 'required revision is a future revision'):"
+                        + " expected IllegalArgumentException, neither RevisionCompactedException nor a value", future)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Too large resource version: " + future + ", current: " + now);
+        assertThat(waitedMillis)
+                .as("gave up on revision %d after %d ms: kube-apiserver's watch cache waits 3 s for a revision"
+                        + " it has not reached before it answers 'Too large resource version'", future, waitedMillis)
+                .isGreaterThanOrEqualTo(2900);
+    }
 
     @Test
     @DisplayName("called on an interrupted thread: throws IllegalStateException and leaves the thread interrupted")
     void interruptedCaller(Client client, KeyPrefix prefix) {
         io.rvlab.grader.InterruptedCaller.assertKeepsTheInterrupt("valueAt",
                 () -> ReadAtRevision.valueAt(client.getKVClient(), prefix.key("k"), 1));
+    }
+
+    /** Runs {@code writes} on another thread after {@code millis}, as another client of the store would. */
+    private static CompletableFuture<Void> later(long millis, Runnable writes) {
+        return CompletableFuture.runAsync(writes,
+                CompletableFuture.delayedExecutor(millis, TimeUnit.MILLISECONDS));
     }
 
     private static void assertValueAt(KV kv, String key, long revision, String expected) {

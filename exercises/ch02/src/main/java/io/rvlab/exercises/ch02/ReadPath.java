@@ -9,7 +9,8 @@ package io.rvlab.exercises.ch02;
  * when the options contradict each other (every broken rule at once, as field errors of
  * {@code ListOptions.meta.k8s.io ""}, so a client can fix them all in one go), 400 {@code BadRequest}
  * when storage cannot use them (the first problem only; a resourceVersion that is not a number is
- * worded as exercise 2.1 words it, after {@code invalid resource version: }).
+ * worded as the given {@code io.rvlab.exercises.ch02.ResourceVersionParser} words it, after
+ * {@code invalid resource version: }).
  *
  * <p>Without a continue token, answer exactly as kube-apiserver does, codes and words included
  * (chapter 2, "GET and LIST at a resourceVersion"; golden capture {@code b3-list-limit-continue.txt}).

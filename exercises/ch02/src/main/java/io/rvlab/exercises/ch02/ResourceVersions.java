@@ -6,8 +6,8 @@ package io.rvlab.exercises.ch02;
  * <p>To a client, a resourceVersion is an opaque string: it may hand one back to the server, never
  * do arithmetic on it. Inside kube-apiserver it is an etcd revision written in decimal, and the
  * server turns the client's text back into a number with Go's {@code strconv.ParseUint(s, 10, 64)}.
- * That reading is given below ({@link #parse}, chapter 2's {@code Versioner.parse} without its clamp
- * to {@code Long.MAX_VALUE}); exercise 2.3 uses it.
+ * That reading is given, as {@code parse} in {@code io.rvlab.exercises.ch02.ResourceVersionParser}
+ * (in {@code src/given}); exercise 2.3 uses it.
  *
  * <p>Your exercise is the other question: which of two resourceVersions is newer. Since Kubernetes
  * 1.35, every resourceVersion of a built-in type must be orderable as a decimal integer of any
@@ -18,7 +18,7 @@ package io.rvlab.exercises.ch02;
  * informer keep the older copy.
  *
  * <p>Grade it with {@code ./course grade 2 --exercise 2.1}; the specification is
- * {@code ResourceVersionsTest} (the given {@code parse} has its own, {@code ResourceVersionsParseTest}).
+ * {@code ResourceVersionsTest} (the given {@code parse} has its own, {@code ResourceVersionParserTest}).
  */
 public final class ResourceVersions {
 
@@ -39,75 +39,4 @@ public final class ResourceVersions {
         throw new UnsupportedOperationException("TODO exercise 2.1");
     }
     // end::signature[]
-
-    /**
-     * Given, not part of the exercise: the etcd revision a resourceVersion stands for, as
-     * Kubernetes' {@code ParseResourceVersion}.
-     *
-     * @param resourceVersion the text a client sent; {@code ""} (not given) and {@code "0"} (any
-     *     version) both mean 0, "no particular revision"
-     * @return the number, an unsigned 64-bit value held in a {@code long}: values above
-     *     {@code Long.MAX_VALUE} come back negative, and {@code Long.toUnsignedString} prints them
-     * @throws IllegalArgumentException if the text is not a decimal number of at most 64 bits,
-     *     with exactly Kubernetes' message:
-     *     {@code resourceVersion: Invalid value: "<text>": strconv.ParseUint: parsing "<text>": <reason>},
-     *     where the reason is {@code invalid syntax} or, for a number above 2<sup>64</sup>-1,
-     *     {@code value out of range}
-     */
-    public static long parse(String resourceVersion) {
-        if (resourceVersion.isEmpty() || resourceVersion.equals("0")) {
-            return 0;
-        }
-        // As Go's ParseUint: left to right, stopping at the first problem, so "99999999999999999999x"
-        // is out of range (the 20th digit overflows) and "1x9999999999999999999" is invalid syntax.
-        long value = 0; // unsigned
-        for (int i = 0; i < resourceVersion.length(); i++) {
-            char c = resourceVersion.charAt(i);
-            if (c < '0' || c > '9') {
-                throw parseError(resourceVersion, "invalid syntax");
-            }
-            if (Long.compareUnsigned(value, CUTOFF) >= 0) {
-                throw parseError(resourceVersion, "value out of range");
-            }
-            long next = value * 10 + (c - '0');
-            if (Long.compareUnsigned(next, value * 10) < 0) {
-                throw parseError(resourceVersion, "value out of range");
-            }
-            value = next;
-        }
-        return value;
-    }
-
-    /** The smallest value whose tenfold overflows 64 unsigned bits. */
-    private static final long CUTOFF = Long.divideUnsigned(-1L, 10) + 1;
-
-    /** Kubernetes' field error around Go's strconv error; Go quotes the value with %q both times. */
-    private static IllegalArgumentException parseError(String resourceVersion, String reason) {
-        String quoted = goQuote(resourceVersion);
-        return new IllegalArgumentException("resourceVersion: Invalid value: " + quoted
-                + ": strconv.ParseUint: parsing " + quoted + ": " + reason);
-    }
-
-    /** Go's %q for the common cases: quotes, backslashes and control characters are escaped. */
-    private static String goQuote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format("\\x%02x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
-    }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Grading tests for exercise 2.1 (compare resourceVersions). Pure logic, no etcd. The given
- * {@code parse} has tests of its own, {@code ResourceVersionsParseTest}.
+ * {@code ResourceVersionParser.parse} has tests of its own, {@code ResourceVersionParserTest}.
  */
 @Timeout(30)
 @DisplayName("2.1 compare resourceVersions")

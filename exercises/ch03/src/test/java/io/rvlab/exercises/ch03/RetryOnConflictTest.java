@@ -66,16 +66,16 @@ class RetryOnConflictTest {
     private static void assertSleeps(Sleeps sleeps, String situation, Object... expected) {
         int count = expected.length / 2;
         assertThat(sleeps.nanos.size())
-                .withFailMessage("%s: expected %d sleep%s (one between two attempts, none before the first or after the"
-                        + " last), but your code slept %d time%s: %s", situation, count, count == 1 ? "" : "s",
-                        sleeps.nanos.size(), sleeps.nanos.size() == 1 ? "" : "s", sleeps)
+                .withFailMessage("%s: your code slept %d time%s (%s); the test expected %d sleep%s (./course hint 3.2)",
+                        situation, sleeps.nanos.size(), sleeps.nanos.size() == 1 ? "" : "s", sleeps, count,
+                        count == 1 ? "" : "s")
                 .isEqualTo(count);
         for (int i = 0; i < count; i++) {
             long want = (Long) expected[2 * i];
             long got = sleeps.nanos.get(i);
             assertThat(got)
-                    .withFailMessage("%s: the %s sleep (before attempt %d) was %s; expected %s = %s. All your sleeps: %s",
-                            situation, ORDINALS.get(i), i + 2, ms(got), ms(want), expected[2 * i + 1], sleeps)
+                    .withFailMessage("%s: your %s sleep (before attempt %d) was %s; the test expected %s. All your"
+                            + " sleeps: %s (./course hint 3.2)", situation, ORDINALS.get(i), i + 2, ms(got), ms(want), sleeps)
                     .isCloseTo(want, within(1L));
         }
     }
@@ -84,8 +84,9 @@ class RetryOnConflictTest {
     private static DoubleSupplier randoms(double... values) {
         Iterator<Double> it = java.util.Arrays.stream(values).boxed().iterator();
         return () -> {
-            assertThat(it.hasNext()).withFailMessage("your code asked for more random numbers than there are sleeps"
-                    + " (%d expected): one random number per sleep, asked when that sleep is computed", values.length).isTrue();
+            assertThat(it.hasNext()).withFailMessage("your code asked for random number #%d; this test expects %s"
+                    + " (./course hint 3.2)", values.length + 1, values.length == 0 ? "no sleep at all"
+                    : values.length + " sleep(s), one random number each").isTrue();
             return it.next();
         };
     }
@@ -93,10 +94,42 @@ class RetryOnConflictTest {
     /** For a backoff without jitter: fails the test if a random number is asked for at all. */
     private static DoubleSupplier noRandom() {
         return () -> {
-            throw new AssertionError("your code asked for a random number with a jitter of 0: client-go's Backoff.Step"
-                    + " jitters a wait only when Jitter > 0 (k8s.io/apimachinery/pkg/util/wait/backoff.go), so it"
-                    + " draws no random number then");
+            throw new AssertionError("your code asked for a random number with a jitter of 0 (./course hint 3.2)");
         };
+    }
+
+    /**
+     * What retryOnConflict threw. An AssertionError of this test's own doubles (a random number asked for too many,
+     * or with no jitter) is the real failure: it is rethrown as it is, so its plain message is what the learner reads.
+     */
+    private static Throwable thrownBy(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        Throwable thrown = catchThrowable(call);
+        if (thrown instanceof AssertionError fromTheTest) {
+            throw fromTheTest;
+        }
+        return thrown;
+    }
+
+    /** Fails plainly (no stack lines) with what the learner's code did, when it did not throw {@code expected}. */
+    private static void assertThrew(Throwable thrown, Throwable expected, String situation) {
+        assertThat(thrown).withFailMessage("%s: your retryOnConflict %s; the test expected the exception fn threw: %s (./course hint 3.2)",
+                situation, did(thrown), expected).isSameAs(expected);
+    }
+
+    /** As {@link #assertThrew}, for a test that checks only that a conflict was thrown. */
+    private static void assertThrewAConflict(Throwable thrown, String situation) {
+        assertThat(thrown).withFailMessage("%s: your retryOnConflict %s; the test expected the last conflict (./course hint"
+                + " 3.2)", situation, did(thrown)).isInstanceOf(StatusException.class);
+    }
+
+    private static <T> T last(List<T> list) {
+        return list.isEmpty() ? null : list.get(list.size() - 1);
+    }
+
+    private static String did(Throwable thrown) {
+        return thrown == null ? "returned normally" : thrown instanceof StatusException status
+                ? "threw a StatusException " + status.code() + " " + status.reason() + ": " + status.getMessage()
+                : "threw " + thrown;
     }
 
     private static StatusException conflict(int attempt) {
@@ -126,17 +159,16 @@ class RetryOnConflictTest {
         Sleeps sleeps = new Sleeps();
         List<StatusException> thrownByFn = new ArrayList<>();
 
-        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
+        Throwable thrown = thrownBy(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
                 randoms(0.0, 0.5, 0.25, 0.75), () -> {
                     StatusException e = conflict(thrownByFn.size() + 1);
                     thrownByFn.add(e);
                     throw e;
                 }));
 
-        assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
-        assertThat(thrownByFn).as("attempts (runs of fn) with Steps 5").hasSize(5);
-        assertThat(thrown).as("OnError returns the last conflict, the very same exception (not a wrapper, not the first)")
-                .isSameAs(thrownByFn.get(4));
+        assertThrew(thrown, last(thrownByFn), "DefaultRetry, every attempt a conflict");
+        assertThat(thrownByFn.size()).withFailMessage("DefaultRetry (Steps 5), every attempt a conflict: your code ran fn"
+                + " %d time(s) (./course hint 3.2)", thrownByFn.size()).isEqualTo(5);
         assertSleeps(sleeps, "DefaultRetry (10 ms, factor 1, jitter 10%), randoms 0.0, 0.5, 0.25, 0.75",
                 10 * MS, "10 ms + 0.0 x 10% x 10 ms",
                 10_500_000L, "10 ms + 0.5 x 10% x 10 ms",
@@ -172,14 +204,14 @@ class RetryOnConflictTest {
         Sleeps sleeps = new Sleeps();
         int[] calls = {0};
 
-        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_BACKOFF, sleeps,
+        Throwable thrown = thrownBy(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_BACKOFF, sleeps,
                 randoms(0.5, 0.5, 0.5), () -> {
                     calls[0]++;
                     throw conflict(calls[0]);
                 }));
 
-        assertThat(thrown).isInstanceOf(StatusException.class);
-        assertThat(calls[0]).as("attempts with Steps 4").isEqualTo(4);
+        assertThrewAConflict(thrown, "DefaultBackoff, every attempt a conflict");
+        assertThat(calls[0]).as("the times your code ran fn with DefaultBackoff (Steps 4); ./course hint 3.2").isEqualTo(4);
         assertSleeps(sleeps, "DefaultBackoff (10 ms, factor 5, jitter 10%), randoms 0.5, 0.5, 0.5",
                 10_500_000L, "10 ms + 0.5 x 10% x 10 ms",
                 52_500_000L, "50 ms + 0.5 x 10% x 50 ms (the base went 10 -> 50 ms; multiplying the jittered 10.5 ms"
@@ -193,14 +225,14 @@ class RetryOnConflictTest {
         Sleeps sleeps = new Sleeps();
         int[] calls = {0};
 
-        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(4, Duration.ofMillis(7), 0.0, 0.0),
+        Throwable thrown = thrownBy(() -> RetryOnConflict.retryOnConflict(new Backoff(4, Duration.ofMillis(7), 0.0, 0.0),
                 sleeps, noRandom(), () -> {
                     calls[0]++;
                     throw conflict(calls[0]);
                 }));
 
-        assertThat(thrown).as("out of attempts: the conflict is thrown").isInstanceOf(StatusException.class);
-        assertThat(calls[0]).as("attempts with Steps 4").isEqualTo(4);
+        assertThrewAConflict(thrown, "Backoff(steps 4, 7 ms, factor 0, jitter 0), every attempt a conflict");
+        assertThat(calls[0]).as("the times your code ran fn with Steps 4; ./course hint 3.2").isEqualTo(4);
         assertSleeps(sleeps, "Backoff(steps 4, 7 ms, factor 0, jitter 0), no random number drawn",
                 7 * MS, "7 ms (jitter 0 adds nothing)",
                 7 * MS, "7 ms (a factor of 0 leaves the duration alone: it does not become 0)",
@@ -213,17 +245,16 @@ class RetryOnConflictTest {
         Sleeps sleeps = new Sleeps();
         List<StatusException> thrownByFn = new ArrayList<>();
 
-        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(new Backoff(1, Duration.ofMillis(10), 1.0, 0.1),
+        Throwable thrown = thrownBy(() -> RetryOnConflict.retryOnConflict(new Backoff(1, Duration.ofMillis(10), 1.0, 0.1),
                 sleeps, randoms(), () -> {
                     StatusException e = conflict(thrownByFn.size() + 1);
                     thrownByFn.add(e);
                     throw e;
                 }));
 
-        assertThat(thrown).as("Steps 1 is out of attempts after the first conflict: the conflict is thrown")
-                .isInstanceOf(StatusException.class);
-        assertThat(thrownByFn).as("attempts (runs of fn) with Steps 1").hasSize(1);
-        assertThat(thrown).as("the conflict thrown: the one fn threw itself").isSameAs(thrownByFn.get(0));
+        assertThrew(thrown, last(thrownByFn), "Backoff(steps 1), the attempt a conflict");
+        assertThat(thrownByFn.size()).withFailMessage("Backoff(steps 1), the attempt a conflict: your code ran fn %d"
+                + " time(s) (./course hint 3.2)", thrownByFn.size()).isEqualTo(1);
         assertSleeps(sleeps, "Backoff(steps 1, 10 ms, factor 1, jitter 10%): one attempt (no sleep after the last)");
     }
 
@@ -257,14 +288,14 @@ class RetryOnConflictTest {
             Sleeps sleeps = new Sleeps();
             int[] calls = {0};
 
-            Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
+            Throwable thrown = thrownBy(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
                     randoms(), () -> {
                         calls[0]++;
                         throw error;
                     }));
 
-            assertThat(thrown).as("%s is not a conflict: it is thrown as it is", error).isSameAs(error);
-            assertThat(calls[0]).as("%s: one attempt only", error).isEqualTo(1);
+            assertThrew(thrown, error, "fn threw " + error);
+            assertThat(calls[0]).as("the times your code ran fn when it threw %s; ./course hint 3.2", error).isEqualTo(1);
             assertSleeps(sleeps, error + " on the first attempt (not a conflict)");
         }
     }
@@ -276,34 +307,36 @@ class RetryOnConflictTest {
         StatusException notFound = new StatusException(404, "NotFound", "configmaps \"cm-a\" not found");
         int[] calls = {0};
 
-        Throwable thrown = catchThrowable(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
+        Throwable thrown = thrownBy(() -> RetryOnConflict.retryOnConflict(RetryOnConflict.DEFAULT_RETRY, sleeps,
                 randoms(0.0), () -> {
                     calls[0]++;
                     throw calls[0] == 1 ? conflict(1) : notFound;
                 }));
 
-        assertThat(thrown).as("the object was deleted meanwhile: retrying cannot help").isSameAs(notFound);
-        assertThat(calls[0]).as("attempts: a conflict, then the NotFound").isEqualTo(2);
+        assertThrew(thrown, notFound, "a conflict, then a NotFound");
+        assertThat(calls[0]).as("the times your code ran fn (a conflict, then a NotFound); ./course hint 3.2").isEqualTo(2);
         assertSleeps(sleeps, "DefaultRetry, random 0.0, a conflict then a NotFound", 10 * MS, "10 ms + 0.0 x 10% x 10 ms");
     }
 
     @Test
     @DisplayName("isConflict is apimachinery's IsConflict: reason Conflict, or 409 with a reason it does not know")
     void isConflict() {
-        assertThat(RetryOnConflict.isConflict(new StatusException(409, "Conflict", "x"))).as("409 Conflict").isTrue();
-        assertThat(RetryOnConflict.isConflict(new StatusException(500, "Conflict", "x")))
-                .as("reason Conflict is enough, whatever the code").isTrue();
-        assertThat(RetryOnConflict.isConflict(new StatusException(409, "", "x"))).as("409, empty reason (Unknown)").isTrue();
-        assertThat(RetryOnConflict.isConflict(new StatusException(409, null, "x"))).as("409, no reason").isTrue();
-        assertThat(RetryOnConflict.isConflict(new StatusException(409, "SomeNewReason", "x")))
-                .as("409 with a reason apimachinery does not know").isTrue();
-        assertThat(RetryOnConflict.isConflict(new StatusException(409, "AlreadyExists", "x")))
-                .as("409 AlreadyExists is a known reason and not a conflict").isFalse();
-        assertThat(RetryOnConflict.isConflict(new StatusException(422, "Invalid", "x"))).isFalse();
-        assertThat(RetryOnConflict.isConflict(new StatusException(500, "", "x"))).as("500, empty reason").isFalse();
-        assertThat(RetryOnConflict.isConflict(new IllegalStateException("409 Conflict")))
-                .as("only a StatusException carries a code and a reason").isFalse();
-        assertThat(RetryOnConflict.isConflict(null)).as("no error is no conflict").isFalse();
+        assertConflict(new StatusException(409, "Conflict", "x"), "409 Conflict", true);
+        assertConflict(new StatusException(500, "Conflict", "x"), "500 with reason Conflict", true);
+        assertConflict(new StatusException(409, "", "x"), "409 with an empty reason", true);
+        assertConflict(new StatusException(409, null, "x"), "409 with no reason", true);
+        assertConflict(new StatusException(409, "SomeNewReason", "x"), "409 SomeNewReason", true);
+        assertConflict(new StatusException(409, "AlreadyExists", "x"), "409 AlreadyExists", false);
+        assertConflict(new StatusException(422, "Invalid", "x"), "422 Invalid", false);
+        assertConflict(new StatusException(500, "", "x"), "500 with an empty reason", false);
+        assertConflict(new IllegalStateException("409 Conflict"), "an IllegalStateException(\"409 Conflict\")", false);
+        assertConflict(null, "null", false);
+    }
+
+    private static void assertConflict(Throwable error, String what, boolean expected) {
+        boolean answer = RetryOnConflict.isConflict(error);
+        assertThat(answer).withFailMessage("your isConflict(%s) returned %s (./course hint 3.2)", what, answer)
+                .isEqualTo(expected);
     }
 
     @Test

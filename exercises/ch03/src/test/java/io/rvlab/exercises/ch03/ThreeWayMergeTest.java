@@ -40,12 +40,12 @@ class ThreeWayMergeTest {
 
         ObjectNode patch = ThreeWayMerge.createMergePatch(base, mine);
 
-        assertThat(patch).as("the merge patch from base to mine").isEqualTo(obj("{\"metadata\":{\"labels\":{\"old\":null,\"new\":\"y\"}},"
+        assertThat(patch).as("your createMergePatch(base, mine); ./course hint 3.4").isEqualTo(obj("{\"metadata\":{\"labels\":{\"old\":null,\"new\":\"y\"}},"
                 + "\"data\":{\"k\":\"v2\",\"gone\":null},\"list\":[1,2,4],\"shape\":\"flat\",\"added\":{\"x\":true}}"));
         assertThat(patch.at("/metadata/resourceVersion").isMissingNode())
-                .as("an unchanged resourceVersion is not part of the patch (a patch with it would be conditional on base)").isTrue();
-        assertThat(base).as("base must not be changed").isEqualTo(before);
-        assertThat(ThreeWayMerge.createMergePatch(base, base.deepCopy())).as("no change, empty patch").isEqualTo(obj("{}"));
+                .as("your patch holds metadata.resourceVersion, which base and mine share; ./course hint 3.4").isTrue();
+        assertThat(base).as("base after your createMergePatch(base, mine) (it changed it)").isEqualTo(before);
+        assertThat(ThreeWayMerge.createMergePatch(base, base.deepCopy())).as("your createMergePatch(base, a copy of base); ./course hint 3.4").isEqualTo(obj("{}"));
     }
 
     @Test
@@ -74,12 +74,12 @@ class ThreeWayMergeTest {
             JsonNode targetBefore = target.deepCopy();
             JsonNode patchBefore = patch.deepCopy();
 
-            assertThat(ThreeWayMerge.applyMergePatch(target, patch)).as("MergePatch(%s, %s)", c[0], c[1]).isEqualTo(json(c[2]));
-            assertThat(target).as("MergePatch(%s, %s) must not change the target", c[0], c[1]).isEqualTo(targetBefore);
-            assertThat(patch).as("MergePatch(%s, %s) must not change the patch", c[0], c[1]).isEqualTo(patchBefore);
+            assertThat(ThreeWayMerge.applyMergePatch(target, patch)).as("your applyMergePatch(%s, %s); ./course hint 3.4", c[0], c[1]).isEqualTo(json(c[2]));
+            assertThat(target).as("the target after your applyMergePatch(%s, %s) (it changed it)", c[0], c[1]).isEqualTo(targetBefore);
+            assertThat(patch).as("the patch after your applyMergePatch(%s, %s) (it changed it)", c[0], c[1]).isEqualTo(patchBefore);
         }
         assertThat(ThreeWayMerge.applyMergePatch(null, json("{\"a\":{\"b\":null,\"c\":1}}")))
-                .as("no target at all: the patch applied to {}").isEqualTo(json("{\"a\":{\"c\":1}}"));
+                .as("your applyMergePatch(null, {\"a\":{\"b\":null,\"c\":1}}); ./course hint 3.4").isEqualTo(json("{\"a\":{\"c\":1}}"));
     }
 
     @Test
@@ -92,12 +92,12 @@ class ThreeWayMergeTest {
 
         ObjectNode merged = ThreeWayMerge.merge(base, mine, theirs);
 
-        assertThat(merged).as("my bar=2 (base 1) merged onto their baz=2 (base 1): both changes, in theirs")
+        assertThat(merged).as("your merge of my bar=2 (base 1) onto their baz=2 (base 1); ./course hint 3.4")
                 .isEqualTo(configMap("81", "{\"bar\":\"2\",\"baz\":\"2\"}"));
         assertThat(merged.at("/metadata/resourceVersion").asText())
-                .as("theirs' resourceVersion: the merged object is written conditionally on what the server holds now")
+                .as("the resourceVersion of your merged object (base had 80, theirs 81); ./course hint 3.4")
                 .isEqualTo("81");
-        assertThat(new ObjectNode[] {base, mine, theirs}).as("no argument may be changed").isEqualTo(inputs);
+        assertThat(new ObjectNode[] {base, mine, theirs}).as("base, mine and theirs after your merge (it changed one)").isEqualTo(inputs);
     }
 
     @Test
@@ -108,7 +108,7 @@ class ThreeWayMergeTest {
         ObjectNode theirs = configMap("81", "{\"a\":\"1\",\"c\":\"1\",\"d\":\"new\"}");  // they removed b, added d
 
         assertThat(ThreeWayMerge.merge(base, mine, theirs))
-                .as("a is removed (mine), b stays removed (theirs; sending my whole object would bring it back), d stays")
+                .as("your merge when I removed a, they removed b and added d; ./course hint 3.4")
                 .isEqualTo(configMap("81", "{\"c\":\"1\",\"d\":\"new\"}"));
     }
 
@@ -122,7 +122,7 @@ class ThreeWayMergeTest {
                 + "\"data\":{\"k\":\"v2\"}}");
 
         assertThat(ThreeWayMerge.merge(base, mine, theirs))
-                .as("both set data.k to v2 and both removed data.gone: no disagreement; the annotations merge key by key")
+                .as("your merge when both set data.k to v2, both removed data.gone, and each added an annotation; ./course hint 3.4")
                 .isEqualTo(obj("{\"metadata\":{\"name\":\"cm-a\",\"resourceVersion\":\"90\",\"annotations\":{\"theirs\":\"1\","
                         + "\"mine\":\"1\"}},\"data\":{\"k\":\"v2\"}}"));
     }
@@ -134,12 +134,11 @@ class ThreeWayMergeTest {
         ObjectNode mine = configMap("80", "{\"color\":\"blue\",\"size\":\"m\",\"shape\":\"round\",\"mine\":\"2\"}");
         ObjectNode theirs = configMap("81", "{\"color\":\"green\",\"size\":\"l\",\"shape\":\"square\",\"mine\":\"1\"}");
 
-        Throwable thrown = catchThrowable(() -> ThreeWayMerge.merge(base, mine, theirs));
+        MergeConflictException thrown = conflictOf(() -> ThreeWayMerge.merge(base, mine, theirs),
+                "both sides changed data.color and data.size to different values");
 
-        assertThat(thrown).as("what merge throws when both sides changed data.color and data.size differently")
-                .isInstanceOf(MergeConflictException.class);
-        assertThat(((MergeConflictException) thrown).paths())
-                .as("every field both changed differently, and only those (shape: only they changed it; mine: only I did)")
+        assertThat(thrown.paths())
+                .as("the paths your MergeConflictException named (shape: only they changed it; mine: only I did); ./course hint 3.4")
                 .containsExactlyInAnyOrder(".data.color", ".data.size");
     }
 
@@ -153,12 +152,12 @@ class ThreeWayMergeTest {
         ObjectNode theirs = obj("{\"metadata\":{\"resourceVersion\":\"81\"},"
                 + "\"data\":{\"k\":\"v2\"},\"spec\":{\"ports\":[8080]}}");                         // they changed data.k, removed labels
 
-        Throwable thrown = catchThrowable(() -> ThreeWayMerge.merge(base, mine, theirs));
+        MergeConflictException thrown = conflictOf(() -> ThreeWayMerge.merge(base, mine, theirs),
+                "I removed data, which they changed, and changed labels.app, whose labels they removed; we both changed the ports");
 
-        assertThat(thrown).as("what merge throws when I removed what they changed, and changed what they removed")
-                .isInstanceOf(MergeConflictException.class);
-        assertThat(((MergeConflictException) thrown).paths())
-                .as("data: I removed it, they changed it; labels: I changed inside, they removed it; ports: a list is one value")
+        assertThat(thrown.paths())
+                .as("the paths your MergeConflictException named (data: I removed it, they changed it; labels: I changed"
+                        + " inside, they removed it; ports: both edited the list); ./course hint 3.4")
                 .containsExactlyInAnyOrder(".data", ".metadata.labels", ".spec.ports");
     }
 
@@ -172,7 +171,7 @@ class ThreeWayMergeTest {
         ObjectNode mine = base.deepCopy();
         ((ObjectNode) mine.get("data")).put("bar", "2");
         etcd.put(key, configMap(null, "{\"bar\":\"1\",\"baz\":\"2\"}").toString()); // they write first
-        assertThat(etcd.putIfUnchanged(key, mine.toString(), baseRevision)).as("my conditional write conflicts").isEqualTo(-1);
+        assertThat(etcd.putIfUnchanged(key, mine.toString(), baseRevision)).as("the test's own stale write (the test is broken if this fails)").isEqualTo(-1);
         ObjectNode theirs = read(etcd, key);
 
         ObjectNode merged = ThreeWayMerge.merge(base, mine, theirs);
@@ -180,9 +179,180 @@ class ThreeWayMergeTest {
         ((ObjectNode) merged.get("metadata")).remove("resourceVersion"); // never stored inside the value
         long written = etcd.putIfUnchanged(key, merged.toString(), theirRevision);
 
-        assertThat(written).as("the merged object is written on top of theirs").isPositive();
-        assertThat(read(etcd, key).get("data")).as("data in etcd after the merged write: my bar and their baz")
+        assertThat(written).as("the conditional write of your merged object on theirs' revision").isPositive();
+        assertThat(read(etcd, key).get("data")).as("data in etcd after writing your merged object; ./course hint 3.4")
                 .isEqualTo(obj("{\"bar\":\"2\",\"baz\":\"2\"}"));
+    }
+
+
+    // --- kubectl apply: the last-applied configuration is the third side ------------------------
+
+    /** A custom resource as it was applied the first time; the Widget kind has no strategic schema. */
+    private static final String APPLIED = "{\"apiVersion\":\"rvlab.io/v1\",\"kind\":\"Widget\","
+            + "\"metadata\":{\"name\":\"w1\",\"namespace\":\"lab\",\"labels\":{\"app\":\"web\",\"tier\":\"fe\"}},"
+            + "\"spec\":{\"replicas\":2,\"image\":\"v1\",\"debug\":true}}";
+
+    /** APPLIED as the server holds it: with what the server set and what another writer added. */
+    private static ObjectNode liveOf(String applied) {
+        ObjectNode live = obj(applied);
+        ObjectNode metadata = live.withObjectProperty("metadata");
+        metadata.put("uid", "6f1c2a").put("resourceVersion", "80");
+        metadata.withObjectProperty("labels").put("team", "blue");                 // another client's label
+        metadata.withObjectProperty("annotations").put("kubectl.kubernetes.io/last-applied-configuration", applied);
+        live.withObjectProperty("spec").put("paused", false);                       // defaulted by the server
+        live.set("status", obj("{\"ready\":2}"));                                  // the controller's
+        return live;
+    }
+
+    private static ObjectNode threeWay(ObjectNode lastApplied, ObjectNode config, ObjectNode live) {
+        ObjectNode[] inputs = {lastApplied == null ? null : lastApplied.deepCopy(), config.deepCopy(), live.deepCopy()};
+        ObjectNode patch = ThreeWayMerge.createThreeWayMergePatch(lastApplied, config, live);
+        assertThat(new ObjectNode[] {lastApplied, config, live})
+                .as("createThreeWayMergePatch changed one of its arguments (lastApplied, config, live)").isEqualTo(inputs);
+        return patch;
+    }
+
+    @Test
+    @DisplayName("kubectl apply: removes what I applied and apply no more, keeps what I never applied, sets what changed")
+    void applyRemovesOnlyWhatWasApplied() {
+        ObjectNode lastApplied = obj(APPLIED);
+        ObjectNode config = obj(APPLIED);
+        config.withObjectProperty("metadata").withObjectProperty("labels").remove("tier");
+        config.withObjectProperty("spec").put("image", "v2").remove("debug");
+        ObjectNode live = liveOf(APPLIED);
+
+        ObjectNode patch = threeWay(lastApplied, config, live);
+
+        for (String others : new String[] {"/metadata/labels/team", "/metadata/uid", "/metadata/resourceVersion",
+            "/metadata/annotations", "/spec/paused", "/status"}) {
+            assertThat(patch.at(others).isMissingNode())
+                    .withFailMessage("your patch mentions %s, which live holds and neither lastApplied nor config has;"
+                            + " your patch: %s (./course hint 3.4)", others.replace('/', '.'), patch).isTrue();
+        }
+        for (String mine : new String[] {"/metadata/labels/tier", "/spec/debug"}) {
+            assertThat(patch.at(mine).isNull())
+                    .withFailMessage("%s was in lastApplied and live, and config dropped it; your patch does not remove"
+                            + " it (it has %s there); your patch: %s (./course hint 3.4)", mine.replace('/', '.'),
+                            patch.at(mine).isMissingNode() ? "nothing" : patch.at(mine), patch).isTrue();
+        }
+        assertThat(patch).as("your patch for lastApplied %s, config %s, live %s; ./course hint 3.4", lastApplied, config, live)
+                .isEqualTo(obj("{\"metadata\":{\"labels\":{\"tier\":null}},\"spec\":{\"image\":\"v2\",\"debug\":null}}"));
+    }
+
+    @Test
+    @DisplayName("kubectl apply: what others changed in a field I apply goes back to my value; the first apply removes nothing")
+    void applyRestoresWhatDrifted() {
+        ObjectNode lastApplied = obj(APPLIED);
+        ObjectNode config = obj(APPLIED);
+        ObjectNode live = liveOf(APPLIED);
+        live.withObjectProperty("spec").put("replicas", 5).remove("image");        // scaled by hand, image removed
+
+        ObjectNode patch = threeWay(lastApplied, config, live);
+
+        assertThat(patch).as("your patch when config equals lastApplied but live has spec.replicas 5 and no spec.image"
+                        + " (someone else's edits to fields you apply); ./course hint 3.4")
+                .isEqualTo(obj("{\"spec\":{\"replicas\":2,\"image\":\"v1\"}}"));
+
+        ObjectNode first = obj(APPLIED);
+        first.withObjectProperty("spec").putObject("options");                      // an empty object, on purpose
+        ObjectNode created = liveOf(APPLIED);                                       // made by kubectl create, never applied
+        created.withObjectProperty("metadata").remove("annotations");
+        created.withObjectProperty("spec").put("replicas", 1);
+
+        assertThat(threeWay(null, first, created))
+                .as("your patch on the first apply (lastApplied null) of a config with spec.replicas 2 and spec.options {}"
+                        + " to a live object with spec.replicas 1, no spec.options, and fields config lacks; ./course hint 3.4")
+                .isEqualTo(obj("{\"spec\":{\"replicas\":2,\"options\":{}}}"));
+    }
+
+    @Test
+    @DisplayName("kubectl apply: a patch that would change apiVersion, kind or metadata.name is refused; other \"name\"s are fields")
+    void applyNeverChangesIdentity() {
+        ObjectNode lastApplied = obj(APPLIED);
+        ObjectNode renamed = obj(APPLIED);
+        renamed.withObjectProperty("metadata").put("name", "w2");
+        ObjectNode retyped = obj(APPLIED);
+        retyped.put("kind", "Gadget");
+        ObjectNode noApiVersion = obj(APPLIED);
+        noApiVersion.remove("apiVersion");
+
+        assertThat(refusal(lastApplied, renamed, "metadata.name w1 -> w2")).isEqualTo(".metadata.name");
+        assertThat(refusal(lastApplied, retyped, "kind Widget -> Gadget")).isEqualTo(".kind");
+        assertThat(refusal(lastApplied, noApiVersion, "apiVersion dropped from config (it was in lastApplied)"))
+                .isEqualTo(".apiVersion");
+
+        ObjectNode lookalikes = obj(APPLIED);
+        lookalikes.withObjectProperty("metadata").withObjectProperty("labels").put("name", "front");
+        lookalikes.withObjectProperty("spec").put("kind", "blue-green").put("apiVersion", "v9");
+        ObjectNode patch = catchNothing(() -> threeWay(lastApplied, lookalikes, liveOf(APPLIED)),
+                "a config that adds metadata.labels.name, spec.kind and spec.apiVersion");
+        assertThat(patch).as("your patch for a config that adds metadata.labels.name, spec.kind and spec.apiVersion;"
+                        + " ./course hint 3.4")
+                .isEqualTo(obj("{\"metadata\":{\"labels\":{\"name\":\"front\"}},\"spec\":{\"kind\":\"blue-green\","
+                        + "\"apiVersion\":\"v9\"}}"));
+    }
+
+    @Test
+    @DisplayName("on etcd: kubectl apply's patch, applied by the server on top of another writer's label, loses neither")
+    void applyOnEtcd(Client client, KeyPrefix prefix) {
+        Direct etcd = new Direct(client);
+        String key = prefix.key("registry/rvlab.io/widgets/lab/w1");
+        ObjectNode stored = liveOf(APPLIED);
+        ((ObjectNode) stored.get("metadata")).remove("resourceVersion");           // never stored inside the value
+        etcd.put(key, stored.toString());
+        ObjectNode other = read(etcd, key);
+        ((ObjectNode) other.get("metadata")).remove("resourceVersion");
+        other.withObjectProperty("metadata").withObjectProperty("labels").put("owner", "ops"); // another client labels it
+        etcd.put(key, other.toString());
+
+        ObjectNode live = read(etcd, key);
+        ObjectNode config = obj(APPLIED);
+        config.withObjectProperty("metadata").withObjectProperty("labels").remove("tier");
+        ObjectNode patch = threeWay(obj(APPLIED), config, live);
+        // The server's side of the PATCH: RFC 7386 on the object as stored, then a write conditional on it.
+        ObjectNode patched = (ObjectNode) io.rvlab.ch03.registry.MergePatch.apply(live, patch);
+        long liveRevision = Long.parseLong(live.at("/metadata/resourceVersion").asText());
+        ((ObjectNode) patched.get("metadata")).remove("resourceVersion");
+        assertThat(etcd.putIfUnchanged(key, patched.toString(), liveRevision)).as("the patched object is written").isPositive();
+
+        assertThat(read(etcd, key).at("/metadata/labels"))
+                .as("the labels in etcd after your patch (%s) was applied to live; ./course hint 3.4", patch)
+                .isEqualTo(obj("{\"app\":\"web\",\"team\":\"blue\",\"owner\":\"ops\"}"));
+    }
+
+    /** The field a refused apply names; fails plainly with what the learner's code did instead. */
+    private static String refusal(ObjectNode lastApplied, ObjectNode config, String situation) {
+        Throwable thrown = catchThrowable(() -> ThreeWayMerge.createThreeWayMergePatch(lastApplied, config, liveOf(APPLIED)));
+        if (thrown instanceof PreconditionFailedException refused) {
+            return refused.path();
+        }
+        throw new AssertionError(String.format("with %s, createThreeWayMergePatch %s instead of throwing"
+                + " PreconditionFailedException (./course hint 3.4)", situation, thrown == null
+                ? "returned the patch " + ThreeWayMerge.createThreeWayMergePatch(lastApplied, config, liveOf(APPLIED))
+                : "threw " + thrown));
+    }
+
+    private static ObjectNode catchNothing(java.util.function.Supplier<ObjectNode> call, String situation) {
+        try {
+            return call.get();
+        } catch (PreconditionFailedException e) {
+            throw new AssertionError(String.format("with %s, createThreeWayMergePatch threw PreconditionFailedException for %s;"
+                    + " the object's apiVersion, kind and name stay the same (./course hint 3.4)", situation, e.path()));
+        }
+    }
+
+    /** The conflict merge throws; fails plainly with what the learner's code did instead. */
+    private static MergeConflictException conflictOf(java.util.function.Supplier<ObjectNode> call, String situation) {
+        Object result;
+        try {
+            result = call.get();
+        } catch (MergeConflictException e) {
+            return e;
+        } catch (RuntimeException e) {
+            result = e;
+        }
+        throw new AssertionError(String.format("when %s, your merge %s instead of throwing MergeConflictException"
+                + " (./course hint 3.4)", situation, result instanceof RuntimeException e ? "threw " + e : "returned " + result));
     }
 
     // ---------------------------------------------------------------------------------------------

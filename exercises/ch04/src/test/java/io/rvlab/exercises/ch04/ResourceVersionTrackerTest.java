@@ -4,11 +4,21 @@ import static io.rvlab.exercises.ch04.Received.line;
 import static io.rvlab.exercises.ch04.Received.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.etcd.jetcd.Client;
+import io.rvlab.ch02.api.GroupResource;
+import io.rvlab.ch02.api.Status;
+import io.rvlab.ch02.api.StorageErrors;
+import io.rvlab.ch02.storage.EtcdStorage;
+import io.rvlab.ch02.storage.ListOptions;
+import io.rvlab.ch02.storage.ResourceVersionMatch;
+import io.rvlab.ch02.storage.Versioner;
 import io.rvlab.ch04.watch.WatchEvent;
 import io.rvlab.ch04.watch.WatchEvent.Type;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,7 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Grading tests for exercise 4.3 (bookmarks, initial events and the last synced resourceVersion).
  * The events are real: a Kubernetes watch stream made from etcd ({@link KubeWatchStream}) over
  * ConfigMaps the test writes; its bookmarks are etcd progress notifications; its ERROR comes from
- * a real compaction, so the class has an etcd of its own.
+ * a real compaction, so the class has an etcd of its own. The LISTs are chapter 2's, read from the
+ * same etcd ({@link EtcdStorage}): a refused one is refused by etcd itself (a compacted revision, or
+ * one etcd has not reached) and answered with the Status kube-apiserver sends for it.
  */
 @ExtendWith(EtcdExtension.class)
 @FreshEtcd
@@ -186,5 +198,154 @@ class ResourceVersionTrackerTest {
             assertThat(tracker.lastSyncResourceVersion()).as("an ERROR's Status has no resourceVersion: not progress")
                     .isEqualTo(Long.toString(r1));
         }
+    }
+
+    @Test
+    @DisplayName("a reflector's first LIST asks for \"0\"; a LIST syncs its resourceVersion, and the watch from it has no initial batch")
+    void theFirstListIsAtZero(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.put("a", "1");
+        Received handler = new Received();
+        ResourceVersionTracker tracker = new ResourceVersionTracker("", handler);
+        assertThat(tracker.relistResourceVersion())
+                .as("nothing is synced yet, so nothing can go back in time: the first LIST takes any state the"
+                        + " watch cache has (\"0\"), and a thousand clients starting at once do not each read etcd")
+                .isEqualTo("0");
+
+        String listed = list(client, cms, "0");
+        tracker.onListed(listed);
+        assertThat(tracker.lastSyncResourceVersion()).as("after a LIST answered at %s, the store is synced there", listed)
+                .isEqualTo(listed);
+        assertThat(tracker.relistResourceVersion())
+                .as("a later LIST asks for a state not older than the store's, %s: \"0\" could take the store back in"
+                        + " time on an API server whose cache is behind (kubernetes#83520), \"\" reads etcd every time", listed)
+                .isEqualTo(listed);
+
+        try (KubeWatchStream stream = new KubeWatchStream(client, cms, listed, false)) {
+            long b1 = cms.put("b", "1");
+            tracker.onEvent(stream.next());
+            assertThat(tracker.lastSyncResourceVersion())
+                    .as("the watch after a LIST starts at the list's resourceVersion %s, a specific one: no initial"
+                            + " events, so ADDED b %d is progress", listed, b1)
+                    .isEqualTo(Long.toString(b1));
+            assertThat(tracker.relistResourceVersion()).as("progress moves the next LIST's resourceVersion too")
+                    .isEqualTo(Long.toString(b1));
+        }
+    }
+
+    @Test
+    @DisplayName("a watch's 410 keeps the relist at the last synced resourceVersion: a LIST at N is 'not older than N'")
+    void aWatch410RelistsNotOlderThanTheLastSync(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long r1 = cms.put("a", "1");
+        cms.put("a", "2");
+        cms.compact(cms.put("a", "3"));
+        ResourceVersionTracker tracker = new ResourceVersionTracker(Long.toString(r1), new Received());
+
+        try (KubeWatchStream stream = new KubeWatchStream(client, cms, Long.toString(r1), false)) {
+            WatchEvent error = stream.next();
+            assertThat(error.type()).as("test setup: history after %d is compacted", r1).isEqualTo(Type.ERROR);
+            tracker.onEvent(error);
+        }
+        assertThat(tracker.relistResourceVersion())
+                .as("the watch from %d got 410: the changes after it are gone, but a LIST at %d means 'a state not older"
+                        + " than %d', which the server can still answer; \"\" would make etcd do a quorum read for nothing"
+                        + " and \"0\" could go back in time (client-go's reflector: \"Don't set"
+                        + " LastSyncResourceVersionUnavailable\" for a watch's 410)", r1, r1, r1)
+                .isEqualTo(Long.toString(r1));
+    }
+
+    @Test
+    @DisplayName("a LIST refused with 410 Expired makes the next LIST a quorum read (\"\"), until a LIST succeeds")
+    void aListRefusedAsExpiredRelistsFromEtcd(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long r1 = cms.put("a", "1");
+        cms.put("a", "2");
+        cms.compact(cms.put("a", "3"));
+        ResourceVersionTracker tracker = new ResourceVersionTracker(Long.toString(r1), new Received());
+
+        // A paged LIST at N reads exactly revision N (the legacy rule), which compaction removed.
+        JsonNode refused = refusedList(client, cms, ListOptions.latest()
+                .withResourceVersion(Long.toString(r1), ResourceVersionMatch.UNSET).withLimit(500));
+        assertThat(refused.path("code").asInt()).as("test setup: %s", refused).isEqualTo(410);
+        tracker.onListRefused(refused);
+
+        assertThat(tracker.relistResourceVersion())
+                .as("the LIST at %d was refused 410 Expired: asking for %d again is refused again, forever; \"\" reads"
+                        + " the present from etcd (a quorum read), which no server refuses as too old or too new", r1, r1)
+                .isEqualTo("");
+        assertThat(tracker.lastSyncResourceVersion()).as("a refused LIST synced nothing: still %d", r1)
+                .isEqualTo(Long.toString(r1));
+
+        String listed = list(client, cms, "");
+        tracker.onListed(listed);
+        assertThat(tracker.relistResourceVersion())
+                .as("the LIST at \"\" succeeded at %s: its resourceVersion is servable again, so the next LIST asks for"
+                        + " a state not older than %s (a quorum read every time is the load the watch cache spares etcd)",
+                        listed, listed)
+                .isEqualTo(listed);
+    }
+
+    @Test
+    @DisplayName("a LIST refused as 504 'Too large resource version' (a server behind the client) makes the next LIST \"\" too")
+    void aListRefusedAsTooLargeRelistsFromEtcd(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.put("a", "1");
+        // Synced on a server that was ahead (another API server; an etcd restored from a backup): this one is behind.
+        String ahead = Long.toString(cms.currentRevision() + 1000);
+        ResourceVersionTracker tracker = new ResourceVersionTracker(ahead, new Received());
+        assertThat(tracker.relistResourceVersion()).as("synced at %s: a LIST not older than that", ahead).isEqualTo(ahead);
+
+        JsonNode refused = refusedList(client, cms, ListOptions.latest()
+                .withResourceVersion(ahead, ResourceVersionMatch.NOT_OLDER_THAN));
+        assertThat(refused.path("code").asInt()).as("test setup: %s", refused).isEqualTo(504);
+        tracker.onListRefused(refused);
+
+        assertThat(tracker.relistResourceVersion())
+                .as("the server waited for revision %s and never reached it (504 Timeout, cause ResourceVersionTooLarge):"
+                        + " asking again may wait forever; \"\" takes the present this server and etcd agree on", ahead)
+                .isEqualTo("");
+    }
+
+    @Test
+    @DisplayName("a LIST refused for another reason (429, a plain 504 timeout, 500) keeps the relist's resourceVersion")
+    void otherRefusalsKeepTheResourceVersion(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        String synced = Long.toString(cms.put("a", "1"));
+        ResourceVersionTracker tracker = new ResourceVersionTracker(synced, new Received());
+
+        List<Status> passing = List.of(
+                Status.failure(429, "TooManyRequests", "Too many requests, please try again later.", null),
+                Status.failure(504, "Timeout", "Timeout: request did not complete within requested timeout", null),
+                Status.internalError("etcdserver: leader changed"));
+        for (Status status : passing) {
+            tracker.onListRefused(status.toJson());
+            assertThat(tracker.relistResourceVersion())
+                    .as("after %d %s (%s): nothing says %s cannot be served, waiting cures it; a quorum read from etcd"
+                            + " for every passing trouble is load for nothing", status.code(), status.reason(),
+                            status.message(), synced)
+                    .isEqualTo(synced);
+        }
+    }
+
+    /** A LIST of the test's ConfigMaps the way chapter 2's API server reads etcd; its resourceVersion. */
+    private static String list(Client client, ConfigMaps cms, String resourceVersion) {
+        return new EtcdStorage(client).getList(cms.collection,
+                ListOptions.latest().withResourceVersion(resourceVersion, ResourceVersionMatch.UNSET)).resourceVersion();
+    }
+
+    /** A LIST etcd refuses, and the Status kube-apiserver answers for it (its JSON, as a client reads it). */
+    private static JsonNode refusedList(Client client, ConfigMaps cms, ListOptions options) {
+        EtcdStorage storage = new EtcdStorage(client, new Versioner(), Duration.ofMillis(300));
+        try {
+            storage.getList(cms.collection, options);
+        } catch (RuntimeException e) {
+            Status status = StorageErrors.toStatus(e, new GroupResource("", "configmaps"), null);
+            if (status != null) {
+                return status.toJson();
+            }
+            throw e;
+        }
+        throw new AssertionError("test setup: etcd served the LIST " + options);
     }
 }

@@ -9,35 +9,32 @@ import io.rvlab.ch05.controller.Reconciler;
 /**
  * <b>Exercise 5.4: the status controller's reconcile, and its loop guard.</b>
  *
- * <p>A Deployment status controller answers every spec it has not answered yet: it writes the status
- * that answers the Deployment's spec ({@code io.rvlab.ch03.controller.DeploymentStatus#desired}, given)
- * with the given {@code io.rvlab.ch05.client.RestClient} through the {@code
- * /status} subresource, with {@code status.observedGeneration = metadata.generation}: "I have seen
- * this spec". The API server bumps {@code metadata.generation} when the spec changes, never for a
- * write through {@code /status}, never for labels or annotations.
+ * <p>A Deployment status controller owns {@code status}: the status a Deployment should have is the given
+ * {@code io.rvlab.ch03.controller.DeploymentStatus#desired} of it, whose {@code observedGeneration} names
+ * the spec ({@code metadata.generation}) it answers. It writes through the {@code /status} subresource
+ * with the given {@code io.rvlab.ch05.client.RestClient}. The API server bumps {@code metadata.generation}
+ * when the spec changes, never for a {@code /status} write, never for labels or annotations.
  *
- * <p>It runs inside the course's {@code Controller}: an informer's events put keys in a work queue,
- * workers call {@link #reconcile} with a key, never with an event, so it must work from the object's
- * state as the informer's cache ({@code cache}) holds it now. What it must guarantee:
+ * <p>It runs inside the course's {@code Controller}: informer events put keys in a work queue, workers call
+ * {@link #reconcile} with a key, never with an event, so it works from the object as the informer's cache
+ * ({@code cache}, an {@code io.rvlab.ch05.cache.Indexer}) holds it now. What it must guarantee:
  * <ul>
- *   <li><b>Quiet when there is nothing to do.</b> Its own write comes back to it through the informer
- *       as an update event, and so does every label change. Answering those with another write is a
- *       controller talking to itself forever, one new resourceVersion in etcd each time. Decide from
- *       the object alone (a memory of "I wrote last time" is wrong after a restart or with two
- *       replicas): a Deployment whose spec is already answered costs no request at all, and one that
- *       is gone from the cache neither. A new Deployment has generation 1 and no status yet.</li>
- *   <li><b>Reads the cache.</b> With a fresh cache, no GET before its write: reading the API server on
- *       every reconcile is the load an informer exists to take away.</li>
- *   <li><b>Never a stale answer.</b> The cache may be behind the server: never let a write based on
- *       an older spec land on a newer one.</li>
- *   <li><b>Converges.</b> When a write loses a race with a spec change, the newest generation still
- *       gets answered: by this call, or by a retry (an exception sends the key back to the queue).</li>
+ *   <li><b>Right.</b> Whatever brought the key (a new spec, or someone else, a person with {@code kubectl
+ *       edit --subresource=status} or another controller, writing another status at the same generation),
+ *       the Deployment ends up with the status its spec calls for.</li>
+ *   <li><b>Quiet.</b> Its own write and every label change come back to it as update events. A Deployment
+ *       with nothing to do costs no request at all, and one gone from the cache neither. Decide from the
+ *       object alone: a memory of "I wrote last time" is wrong after a restart or with two replicas.</li>
+ *   <li><b>Reads the cache.</b> With a fresh cache, no GET before its write.</li>
+ *   <li><b>Never a stale answer.</b> The cache may be behind the server: never let a status computed from an
+ *       older spec land on a newer one. When a write loses that race, the newest spec still gets its status,
+ *       by this call or by a retry (an exception sends the key back to the queue); the given {@code
+ *       io.rvlab.ch03.api.RetryOnConflict} may help.</li>
  * </ul>
- *
- * <p>Refused: handing the key to the chapter's {@code io.rvlab.ch05.controller.DeploymentStatusController}
- * (a test reads your class file). Grade it with {@code ./course grade 5 --exercise 5.4}; the specification is {@code
- * StatusReconcilerTest}, whose last test runs your reconcile in the course's controller against a real
- * API server, changes specs and labels, and counts the status writes.
+ * Refused: handing the key to the chapter's {@code io.rvlab.ch05.controller.DeploymentStatusController} (a
+ * test reads your class file). Grade it with {@code ./course grade 5 --exercise 5.4}; the specification is
+ * {@code StatusReconcilerTest}, whose last test runs your reconcile in the course's controller against a
+ * real API server, changes specs, labels and statuses, and counts the status writes.
  */
 public final class StatusReconciler implements Reconciler {
 

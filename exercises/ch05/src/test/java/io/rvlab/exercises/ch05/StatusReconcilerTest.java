@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.rvlab.ch02.registry.ResourceTypes;
+import io.rvlab.ch03.controller.DeploymentStatus;
 import io.rvlab.ch04.cache.WatchCache;
 import io.rvlab.ch05.cache.SharedInformer;
 import io.rvlab.ch05.cache.ThreadSafeIndexer;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Grading tests for exercise 5.4 (the status controller's reconcile and its loop guard): one reconcile
  * at a time against a real API server, with a cache the test fills (up to date, stale, empty), every
  * request counted; then your reconcile in the course's controller, with its informer, while specs and
- * labels change: it must answer every new generation with one status write, and nothing else.
+ * labels change: it must answer every new generation, and put back a status someone else changed, with one
+ * status write each, and nothing else.
  */
 @ExtendWith(EtcdExtension.class)
 @Timeout(90)
@@ -69,18 +71,51 @@ class StatusReconcilerTest {
             String collection = counted.collection("quiet");
             ObjectNode created = stage.api.create(collection, newDeployment("web"));
             ObjectNode answered = created.deepCopy();
-            answered.putObject("status").put("observedGeneration", 1);
+            answered.set("status", DeploymentStatus.desired(created));
             answered = stage.api.update(collection + "/web/status", answered);
             answered = stage.api.patch(collection + "/web", "{\"metadata\":{\"labels\":{\"team\":\"blue\"}}}");
             ThreadSafeIndexer cache = new ThreadSafeIndexer(Map.of());
             cache.add(answered);
             new StatusReconciler(counted.client, cache).reconcile(key(answered));
             assertThat(counted.requests).as("requests sent to reconcile a Deployment at generation %d whose status already"
-                    + " says observedGeneration 1 (a label was just added: no new generation)",
-                    answered.path("metadata").path("generation").asLong()).isEmpty();
+                    + " is the one its spec calls for, %s (a label was just added: no new generation). If you compared"
+                    + " JSON: the server's numbers parse as int nodes, DeploymentStatus.desired puts long ones",
+                    answered.path("metadata").path("generation").asLong(), answered.path("status")).isEmpty();
 
             new StatusReconciler(counted.client, new ThreadSafeIndexer(Map.of())).reconcile(counted.namespace + "/gone");
             assertThat(counted.requests).as("requests sent to reconcile a Deployment the cache no longer has").isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("a status someone else changed at the same generation is put back, with one write and no GET")
+    void aStatusChangedAtTheSameGenerationIsRepaired(Client etcd) throws Exception {
+        try (Stage stage = new Stage(etcd, WatchCache.Options.DEFAULT)) {
+            Counted counted = new Counted(stage);
+            String collection = counted.collection("repair");
+            ObjectNode created = stage.api.create(collection, newDeployment("web"));
+            ObjectNode answered = created.deepCopy();
+            answered.set("status", DeploymentStatus.desired(created));
+            answered = stage.api.update(collection + "/web/status", answered);
+            // kubectl edit --subresource=status, or another controller: generation stays 1, observedGeneration too.
+            ObjectNode changed = answered.deepCopy();
+            ((ObjectNode) changed.path("status")).put("readyReplicas", 0).put("availableReplicas", 0);
+            changed = stage.api.update(collection + "/web/status", changed);
+            ThreadSafeIndexer cache = new ThreadSafeIndexer(Map.of());
+            cache.add(changed);
+
+            new StatusReconciler(counted.client, cache).reconcile(key(changed));
+
+            JsonNode now = stage.api.get(collection + "/web");
+            assertThat(now.path("status").path("readyReplicas").asLong(-1))
+                    .as("status.readyReplicas on the server after reconciling a Deployment whose status says observedGeneration"
+                            + " 1 = its generation but readyReplicas 0 while its spec asks for 1: a controller owns its"
+                            + " status, computes all of it and writes it whenever it differs (the Deployment controller's"
+                            + " syncDeploymentStatus); comparing generations alone leaves a wrong status for ever."
+                            + " Requests: %s", counted.requests)
+                    .isEqualTo(1);
+            assertThat(counted.requests).as("requests to repair the status from a fresh cache: one status write, no GET")
+                    .containsExactly("PUT " + collection + "/web/status -> 200");
         }
     }
 
@@ -119,7 +154,7 @@ class StatusReconcilerTest {
     }
 
     @Test
-    @DisplayName("with the real controller: one status write per generation, none for labels or its own writes, store == etcd")
+    @DisplayName("with the real controller: one status write per generation or changed status, none for labels or its own writes, store == etcd")
     void controllerConvergesAndGoesQuiet(Client etcd) throws Exception {
         new StatusReconciler(null, new ThreadSafeIndexer(Map.of())).reconcile("lab/none"); // a skeleton fails here, at once
         try (Stage stage = new Stage(etcd, WatchCache.Options.DEFAULT)) {
@@ -156,6 +191,17 @@ class StatusReconcilerTest {
                         && controller.isIdle())).as("the controller went quiet (%d status writes so far)", statusWrites.get()).isTrue();
                 assertThat(statusWrites.get()).as("status writes: one per generation (web 1 and 2, api 1), none for the label")
                         .isEqualTo(3);
+
+                // Someone else changes api's status at the same generation: the controller puts it back, once.
+                ObjectNode api = stage.api.get(collection + "/api");
+                ((ObjectNode) api.path("status")).put("readyReplicas", 0);
+                long changed = Stage.rv(stage.api.update(collection + "/api/status", api));
+                assertThat(Stage.await(() -> stage.api.get(collection + "/api").path("status").path("readyReplicas").asLong() == 1
+                        && Long.parseLong(informer.reflector().lastSyncResourceVersion()) > changed && controller.isIdle()))
+                        .as("api's status, changed to readyReplicas 0 by someone else at the same generation, put back to 1"
+                                + " (%d status writes so far)", statusWrites.get()).isTrue();
+                assertThat(statusWrites.get()).as("status writes: one per generation (web 1 and 2, api 1), none for the"
+                        + " label, one to put api's changed status back").isEqualTo(4);
 
                 EtcdState truth = EtcdState.read(etcd, ResourceTypes.DEPLOYMENTS.prefix(namespace));
                 Stage.await(() -> Stage.sameAs(informer.indexer().list(), truth) && Stage.sameAs(history.handlerView().values(), truth));

@@ -24,6 +24,8 @@ import java.util.Map;
  *       container.</li>
  *   <li>A list that merges atomically (a container's {@code args}) is one value: changing any part of it
  *       contests the whole list, as one path.</li>
+ *   <li>A live list may hold an item twice (an update does not check). Since Kubernetes 1.29 an apply that
+ *       names such an item replaces all its copies by its own item: then all of that item is new.</li>
  *   <li>Every kind of owner counts, Apply managers and Update managers alike (a controller's patch makes
  *       it the owner of what it changed). The applier never conflicts with itself.</li>
  * </ul>

@@ -22,11 +22,14 @@ import java.util.function.BinaryOperator;
  *       item of the same identity, or as the configuration has it when the live list has none. Every live item
  *       it does not name is kept, unchanged (removing is the server's job afterwards, exercise 6.4). Nothing
  *       else is in the result.</li>
- *   <li>Kubernetes 1.26's order: {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] =
+ *   <li>Kubernetes' order: {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] =
  *       [a, x, c, b]}, {@code [a, x, b] + [b, c, a] = [x, b, c, a]} (live + configuration = result). A reordered
  *       file reorders the stored list (kubernetes #104641); an injected sidecar does not move or vanish.</li>
- *   <li>Unlike the chapter's walk, which the server only calls once it has checked the configuration, yours
- *       refuses a configuration that names an item twice, before merging anything, with an {@link
+ *   <li>Beyond the chapter's walk: the live list may hold an item twice (an update does not check for that),
+ *       and the apply still succeeds, as since Kubernetes 1.29. Every copy of an item the configuration does not
+ *       name stays where it was; an item it names is in the result once, the configuration's own, merged with
+ *       no copy. {@code [a, b, b] + [c] = [a, b, b, c]}, {@code [a, b, b] + [b] = [a, b]}.</li>
+ *   <li>A configuration that names an item twice is refused before merging anything, with an {@link
  *       IllegalArgumentException} saying {@code duplicate entries for key [name="nginx"]} (the item as a path
  *       shows it), as kube-apiserver answers. An item the schema cannot name is refused too.</li>
  *   <li>Neither argument is changed, and the result shares no node with them.</li>

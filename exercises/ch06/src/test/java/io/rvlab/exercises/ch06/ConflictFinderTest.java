@@ -166,6 +166,33 @@ class ConflictFinderTest {
     }
 
     @Test
+    @DisplayName("an item the live list holds twice is replaced by the configuration's: all of it is new, even a value both copies have")
+    void duplicatedLiveItemIsReplaced() {
+        // An update does not check lists for duplicates; since structured-merge-diff v4.4 (Kubernetes 1.29) an apply
+        // onto such a list replaces the copies of an item it names by its own item, merged with neither
+        // (typed/merge.go), and the comparison sees that item as added, with everything in it (typed/compare.go).
+        String nginx = "{\"name\":\"nginx\",\"image\":\"img:1\"}";
+        String sidecar = "{\"name\":\"sidecar\",\"image\":\"envoy:1\"}";
+        ObjectNode live = deployment(nginx + "," + sidecar + "," + nginx);
+        FieldPath containers = FieldPath.fields("spec", "template", "spec", "containers");
+        FieldPath nginxItem = containers.child(new PathElement.Key(Stage.json("{\"name\":\"nginx\"}")));
+        FieldPath sidecarItem = containers.child(new PathElement.Key(Stage.json("{\"name\":\"sidecar\"}")));
+        Map<String, FieldSet> owners = Map.of(
+                "updater", FieldSet.of(nginxItem, nginxItem.child(new PathElement.Field("image"))),
+                "injector", FieldSet.of(sidecarItem, sidecarItem.child(new PathElement.Field("name")),
+                        sidecarItem.child(new PathElement.Field("image"))));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deployment(nginx + "," + sidecar), "ci", owners, DEPLOYMENTS)))
+                .as("conflicts of ci applying [nginx img:1, sidecar envoy:1] over live [nginx img:1, sidecar envoy:1, nginx img:1]"
+                        + " (updater owns the nginx item and its image, injector the sidecar: only nginx is held twice)")
+                .isEqualTo(Map.of("updater", Set.of(".spec.template.spec.containers[name=\"nginx\"]",
+                        ".spec.template.spec.containers[name=\"nginx\"].image")));
+        assertThat(Paths.printed(ConflictFinder.conflicts(live, deployment(sidecar.replace("envoy:1", "envoy:2")), "ci", owners,
+                DEPLOYMENTS)))
+                .as("conflicts of ci applying [sidecar envoy:2] over the same live list: the nginx copies are not named,"
+                        + " nothing of them changes").isEqualTo(Map.of("injector", Set.of(".spec.template.spec.containers[name=\"sidecar\"].image")));
+    }
+
+    @Test
     @DisplayName("adding a map back contests it and every key of it another manager still claims (managedFields may name absent fields)")
     void addedNodesAreContestedWithAllBelow() {
         // A client may send managedFields itself, so a manager can claim fields the live object no longer has;

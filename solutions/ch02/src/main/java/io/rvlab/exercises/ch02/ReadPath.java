@@ -48,7 +48,7 @@ public final class ReadPath {
                         "resourceVersionMatch \"NotOlderThan\" is forbidden when continue is provided"));
             }
             if (!resourceVersionMatch.equals(EXACT) && !resourceVersionMatch.equals(NOT_OLDER_THAN)) {
-                fieldErrors.add("resourceVersionMatch: Unsupported value: " + ResourceVersions.goQuote(resourceVersionMatch)
+                fieldErrors.add("resourceVersionMatch: Unsupported value: " + ResourceVersionParser.goQuote(resourceVersionMatch)
                         + ": supported values: \"Exact\", \"NotOlderThan\", \"\"");
             }
             if (resourceVersionMatch.equals(EXACT) && resourceVersion.equals("0")) {
@@ -74,7 +74,7 @@ public final class ReadPath {
         }
         long revision;
         try {
-            revision = ResourceVersions.parse(resourceVersion);
+            revision = ResourceVersionParser.parse(resourceVersion);
         } catch (IllegalArgumentException e) {
             throw StatusException.badRequest("invalid resource version: " + e.getMessage());
         }

@@ -17,6 +17,12 @@ import java.util.Objects;
  * changed it when theirs differs from base, and it is a conflict only if they also differ from
  * mine. Where my patch and theirs are both objects, the walk goes one level down instead, because
  * applying the patch there merges key by key as well.
+ *
+ * <p>{@link #createThreeWayMergePatch} is kubectl apply's patch for a type without a strategic
+ * schema (CreateThreeWayJSONMergePatch in k8s.io/apimachinery/pkg/util/jsonmergepatch/patch.go):
+ * two two-way patches with different bases, each trusted for one thing only. From live to the
+ * config it takes what to set (its nulls would remove what others added); from the last-applied
+ * configuration to the config it takes what to remove (only what I once applied is mine to remove).
  */
 public final class ThreeWayMerge {
 
@@ -72,6 +78,53 @@ public final class ThreeWayMerge {
             throw new MergeConflictException(conflicts);
         }
         return (ObjectNode) applyMergePatch(theirs, patch);
+    }
+
+    public static ObjectNode createThreeWayMergePatch(ObjectNode lastApplied, ObjectNode config, ObjectNode live) {
+        ObjectNode original = lastApplied == null ? JsonNodeFactory.instance.objectNode() : lastApplied;
+        ObjectNode setting = keep(createMergePatch(live, config), false);
+        ObjectNode removing = keep(createMergePatch(original, config), true);
+        // The two cannot disagree on a key: a null in one means config lacks it, a value in the other that it has it
+        // (upstream's mergepatch.HasConflicts check is for that reason never true here).
+        ObjectNode patch = (ObjectNode) applyMergePatch(removing, setting);
+        // kubectl apply's preconditions (k8s.io/kubectl/pkg/cmd/apply/patcher.go): the patch, not the config, decides;
+        // a removal of kind counts as much as a new kind.
+        for (String key : List.of("apiVersion", "kind")) {
+            if (patch.has(key)) {
+                throw new PreconditionFailedException("." + key);
+            }
+        }
+        JsonNode metadata = patch.get("metadata");
+        if (metadata != null && metadata.isObject() && metadata.has("name")) {
+            throw new PreconditionFailedException(".metadata.name");
+        }
+        return patch;
+    }
+
+    /**
+     * keepOrDeleteNullInObj of jsonmergepatch/patch.go: only the removals ({@code nulls}) or only the rest, down
+     * the objects; an object left empty by the filter says nothing and goes, while an empty object the patch sets
+     * on purpose is a value.
+     */
+    private static ObjectNode keep(ObjectNode patch, boolean nulls) {
+        ObjectNode kept = JsonNodeFactory.instance.objectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = patch.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            JsonNode value = field.getValue();
+            if (value.isNull()) {
+                if (nulls) {
+                    kept.putNull(field.getKey());
+                }
+            } else if (value.isObject() && !value.isEmpty()) {
+                ObjectNode nested = keep((ObjectNode) value, nulls);
+                if (!nested.isEmpty()) {
+                    kept.set(field.getKey(), nested);
+                }
+            } else if (!nulls) {
+                kept.set(field.getKey(), value.deepCopy());
+            }
+        }
+        return kept;
     }
 
     private static void findConflicts(JsonNode patch, JsonNode base, JsonNode theirs, String path, List<String> conflicts) {

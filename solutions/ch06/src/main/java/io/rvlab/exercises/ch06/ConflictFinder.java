@@ -6,9 +6,11 @@ import io.rvlab.ch06.fieldpath.FieldSet;
 import io.rvlab.ch06.fieldpath.PathElement;
 import io.rvlab.ch06.structured.ApplySchema;
 import io.rvlab.ch06.structured.ListType;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -50,8 +52,12 @@ public final class ConflictFinder {
         } else {
             // Items are matched by their name (k: or v:), never by position: a reordered list changes no item.
             Map<PathElement, JsonNode> liveItems = items(live, schema);
+            Set<PathElement> twice = twice(live, schema);
             for (Map.Entry<PathElement, JsonNode> item : items(config, schema).entrySet()) {
-                changed = changed.union(node(item.getKey(), liveItems.get(item.getKey()), item.getValue(), schema.elements()));
+                // An item the live list holds twice is replaced by the configuration's, merged with neither copy:
+                // all of it is new (structured-merge-diff v4.4, typed/merge.go and typed/compare.go on duplicates).
+                JsonNode liveItem = twice.contains(item.getKey()) ? null : liveItems.get(item.getKey());
+                changed = changed.union(node(item.getKey(), liveItem, item.getValue(), schema.elements()));
             }
         }
         return changed;
@@ -121,7 +127,20 @@ public final class ConflictFinder {
                 || (kind == ApplySchema.Kind.LIST && schema.listType() != ListType.ATOMIC));
     }
 
-    /** A list's items by name, in list order; a live duplicate merges into its first. */
+    /** The names a list holds more than once. */
+    private static Set<PathElement> twice(JsonNode list, ApplySchema schema) {
+        Set<PathElement> seen = new HashSet<>();
+        Set<PathElement> twice = new HashSet<>();
+        for (int i = 0; i < list.size(); i++) {
+            PathElement name = schema.itemElement(list.get(i), i);
+            if (!seen.add(name)) {
+                twice.add(name);
+            }
+        }
+        return twice;
+    }
+
+    /** A list's items by name, in list order; of an item held twice, the first. */
     private static Map<PathElement, JsonNode> items(JsonNode list, ApplySchema schema) {
         Map<PathElement, JsonNode> items = new LinkedHashMap<>();
         for (int i = 0; i < list.size(); i++) {

@@ -7,9 +7,11 @@ import io.rvlab.ch06.structured.ApplySchema;
 import io.rvlab.ch06.structured.ListMerge;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BinaryOperator;
 
 /**
@@ -28,11 +30,14 @@ import java.util.function.BinaryOperator;
  *       item of the same identity, or as the configuration has it when the live list has none. Every live item
  *       it does not name is kept, unchanged (removing is the server's job afterwards, exercise 6.4). Nothing
  *       else is in the result.</li>
- *   <li>Kubernetes 1.26's order: {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] =
+ *   <li>Kubernetes' order: {@code [nginx] + [sidecar] = [nginx, sidecar]}, {@code [a, x, b] + [c, b] =
  *       [a, x, c, b]}, {@code [a, x, b] + [b, c, a] = [x, b, c, a]} (live + configuration = result). A reordered
  *       file reorders the stored list (kubernetes #104641); an injected sidecar does not move or vanish.</li>
- *   <li>Unlike the chapter's walk, which the server only calls once it has checked the configuration, yours
- *       refuses a configuration that names an item twice, before merging anything, with an {@link
+ *   <li>Beyond the chapter's walk: the live list may hold an item twice (an update does not check for that),
+ *       and the apply still succeeds, as since Kubernetes 1.29. Every copy of an item the configuration does not
+ *       name stays where it was; an item it names is in the result once, the configuration's own, merged with
+ *       no copy. {@code [a, b, b] + [c] = [a, b, b, c]}, {@code [a, b, b] + [b] = [a, b]}.</li>
+ *   <li>A configuration that names an item twice is refused before merging anything, with an {@link
  *       IllegalArgumentException} saying {@code duplicate entries for key [name="nginx"]} (the item as a path
  *       shows it), as kube-apiserver answers. An item the schema cannot name is refused too.</li>
  *   <li>Neither argument is changed, and the result shares no node with them.</li>
@@ -53,10 +58,13 @@ public final class KeyedListMerge implements ListMerge {
     public ArrayNode merge(ArrayNode live, ArrayNode config, ApplySchema list, BinaryOperator<JsonNode> mergeItem) {
         List<PathElement> liveNames = new ArrayList<>();
         Map<PathElement, Integer> firstInLive = new HashMap<>();
+        Set<PathElement> twiceInLive = new HashSet<>();
         for (int i = 0; i < live.size(); i++) {
             PathElement name = list.itemElement(live.get(i), i);
             liveNames.add(name);
-            firstInLive.putIfAbsent(name, i);
+            if (firstInLive.putIfAbsent(name, i) != null) {
+                twiceInLive.add(name);
+            }
         }
         Map<PathElement, JsonNode> wanted = new LinkedHashMap<>();
         for (int i = 0; i < config.size(); i++) {
@@ -78,13 +86,16 @@ public final class KeyedListMerge implements ListMerge {
         while (l < live.size() || c < configNames.size()) {
             if (l < live.size()) {
                 PathElement name = liveNames.get(l);
-                boolean liveOnly = !wanted.containsKey(name) || firstInLive.get(name) != l;
-                if (liveOnly) {
-                    out.add(live.get(l).deepCopy());
+                if (!wanted.containsKey(name)) {
+                    out.add(live.get(l).deepCopy()); // not named: kept in place, every copy of it
                     l++;
                     continue;
                 }
-                boolean itsTurn = nextShared < shared.size() && shared.get(nextShared).equals(name);
+                // A named item's later copies go: the configuration's one item replaces them all
+                // (structured-merge-diff v4.4, typed/merge.go, indexListPathElements with allowDuplicates).
+                // kube's walk also takes the next new item up when it skips such a copy; no test pins that.
+                boolean itsTurn = firstInLive.get(name) == l
+                        && nextShared < shared.size() && shared.get(nextShared).equals(name);
                 if (!itsTurn) {
                     l++;
                     continue;
@@ -93,7 +104,9 @@ public final class KeyedListMerge implements ListMerge {
             // The configuration's items up to (and with) the shared item whose turn it is, or all that are left.
             PathElement name = configNames.get(c++);
             Integer twin = firstInLive.get(name);
-            out.add(twin == null ? wanted.get(name).deepCopy() : mergeItem.apply(live.get(twin), wanted.get(name)));
+            // Which of two live copies would the configuration's item merge into? Neither: it is taken as it is.
+            boolean alone = twin == null || twiceInLive.contains(name);
+            out.add(alone ? wanted.get(name).deepCopy() : mergeItem.apply(live.get(twin), wanted.get(name)));
             if (nextShared < shared.size() && shared.get(nextShared).equals(name)) {
                 nextShared++;
             }
