@@ -111,10 +111,9 @@ public final class Grader {
                 result = uncompiled(exercise, files, options.logDir(), build.uncompiled().get(exercise.id()).toString());
             } else if (options.uncompiled().contains(exercise.id())) {
                 result = uncompiled(exercise, files, options.logDir(), "does not compile; the compiler's messages are in the log");
-            } else if (options.stopped().contains(exercise.id())) {
+            } else if (options.stopped().containsKey(exercise.id())) {
                 result = notRun(exercise, files, options.logDir().resolve(exercise.id() + ".log"), "grading " + exercise.id(),
-                        "stopped: its tests ran past the class grade's time limit (an endless loop, or a wait for something that"
-                                + " never comes); the chapter's other exercises were graded again without it");
+                        options.stopped().get(exercise.id()) + "; the chapter's other exercises were graded again without it");
             } else if (build != null) {
                 result = build.variant().run(() -> runner.grade(exercise, options.repeat())).withFile(exercise.fileIn(files));
             } else {

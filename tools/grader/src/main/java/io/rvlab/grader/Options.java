@@ -21,7 +21,7 @@ import java.util.List;
 record Options(Mode mode, Path module, String exercise, boolean json, int repeat, boolean verbose,
                String id, Path path, boolean poll, Path logDir, boolean all, Path stateDir, String student,
                Path copyOf, String testsOrigin, List<String> uncompiled, String untrustedTests, boolean compile,
-               String commit, Path skeletons, List<String> stopped) {
+               String commit, Path skeletons, java.util.Map<String, String> stopped) {
 
     enum Mode { GRADE, HINT, FILE_OF, LIST, PROVE, WATCH, HELP }
 
@@ -52,7 +52,8 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
               --skeletons <dir>    with --compile: the untouched module, whose skeleton stands in for an exercise
                                    file that does not compile (default: from git)
               --commit <sha>       the commit the report names (class grade: the commit it exported)
-              --stopped <ids>      these exercises ran past a class grade's time limit before: FAILED without running
+              --stopped <id>=<why> this exercise ended its class grade's run before (a hang, a killed box): FAILED
+                                   without running, for that reason (repeatable)
             exit status: 0 all selected exercises pass (or the proof holds), 1 some do not, 2 usage or setup error
             """;
 
@@ -77,7 +78,7 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
         boolean compile = false;
         String commit = null;
         Path skeletons = null;
-        List<String> stopped = new ArrayList<>();
+        java.util.Map<String, String> stopped = new java.util.LinkedHashMap<>();
 
         List<String> rest = new ArrayList<>();
         for (String arg : args) {
@@ -114,7 +115,10 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
                 case "--untrusted-tests" -> untrustedTests = value(rest, ++i, arg);
                 case "--compile" -> compile = true;
                 case "--commit" -> commit = value(rest, ++i, arg);
-                case "--stopped" -> stopped.addAll(List.of(value(rest, ++i, arg).split(",")));
+                case "--stopped" -> {
+                    String[] idWhy = value(rest, ++i, arg).split("=", 2);
+                    stopped.put(idWhy[0], idWhy.length > 1 && !idWhy[1].isBlank() ? idWhy[1] : "stopped by the class grade");
+                }
                 case "--skeletons" -> skeletons = Path.of(value(rest, ++i, arg)).toAbsolutePath().normalize();
                 case "--help", "-h" -> mode = Mode.HELP;
                 default -> throw new GraderException("unknown argument '" + arg + "' (--help lists them)");
@@ -150,10 +154,9 @@ record Options(Mode mode, Path module, String exercise, boolean json, int repeat
             stateDir = root != null && java.nio.file.Files.exists(root.resolve("course")) ? root.resolve(".rvlab") : logDir;
         }
         uncompiled.removeIf(String::isBlank);
-        stopped.removeIf(String::isBlank);
         return new Options(mode, module, exercise, format.equals("json"), repeat, verbose, id, path, poll, logDir,
                 all, stateDir, student, copyOf, testsOrigin, List.copyOf(uncompiled), untrustedTests, compile, commit, skeletons,
-                List.copyOf(stopped));
+                java.util.Map.copyOf(stopped));
     }
 
     /** The grading options, as {@code ./course grade <chapter>} takes them again (for --watch). */

@@ -13,9 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -25,10 +23,11 @@ import java.util.stream.Stream;
  * student's commit, and a grader JVM of its own compiles and runs it. The student's code runs in
  * that JVM, never in this one.
  *
- * <p>A chapter's run has a time limit. When it runs past it, the exercise whose tests were running
- * is the one that hung: the run is stopped, and the chapter graded again with that exercise
- * reported FAILED and its reason ({@code --stopped}), so a hang costs its exercise, never the
- * student's other exercises, nor the class's run.
+ * <p>A chapter's run has a time limit. When it runs past it, or its JVM dies (a box killed for its
+ * memory, threads it could not start), the exercise whose tests were running is the one to blame:
+ * the chapter is graded again with that exercise reported FAILED and the reason
+ * ({@code --stopped}), so a hang or a crash costs its exercise, never the student's other
+ * exercises, nor the class's run.
  *
  * @param course     the instructor's checkout
  * @param module     the chapter's module, relative to the course ({@code exercises/ch03})
@@ -55,7 +54,7 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
         Path scratch = results.resolve("build").resolve(chapter);
         try {
             prepare(scratch);
-            Set<String> stopped = new LinkedHashSet<>();
+            java.util.Map<String, String> stopped = new java.util.LinkedHashMap<>();
             while (true) {
                 Run run = grade(scratch, stopped);
                 if (run.json() != null) {
@@ -63,10 +62,10 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
                     Files.writeString(report, run.json(), StandardCharsets.UTF_8);
                     JsonNode totals = JSON.readTree(run.json()).path("totals");
                     String summary = totals.path("passed").asInt() + "/" + totals.path("exercises").asInt() + " passed"
-                            + (stopped.isEmpty() ? "" : ", " + String.join(" and ", stopped) + " stopped at the time limit");
+                            + (stopped.isEmpty() ? "" : ", " + String.join(" and ", stopped.keySet()) + " stopped (" + String.join("; ", stopped.values()) + ")");
                     return new Outcome(submission.student(), chapter, summary, true, seconds(start));
                 }
-                if (run.hung() == null || !stopped.add(run.hung())) {
+                if (run.hung() == null || stopped.putIfAbsent(run.hung(), run.why()) != null) {
                     return new Outcome(submission.student(), chapter, "no result: " + run.why(), false, seconds(start));
                 }
             }
@@ -108,16 +107,14 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
     /** The most of a grader's stdout (its JSON report) read: a student's code printing without end fills no disk. */
     static final int MAX_REPORT = 16 << 20;
 
-    private Run grade(Path scratch, Set<String> stopped) throws IOException, InterruptedException {
+    private Run grade(Path scratch, java.util.Map<String, String> stopped) throws IOException, InterruptedException {
         Path pristine = course.resolve(module);
         String deps = Files.readString(pristine.resolve("target/classpath.txt"), StandardCharsets.UTF_8).strip();
         List<String> args = new ArrayList<>(List.of("-cp", deps, "io.rvlab.grader.Grader", "--module", scratch.toString(), "--compile",
                 "--skeletons", pristine.toString(), "--format", "json", "--student", submission.student(), "--commit", submission.commit(),
                 "--copy-of", exported.resolve(module).toString(), "--tests-origin", origin,
                 "--log-dir", scratch.resolve("target/grader").toString()));
-        if (!stopped.isEmpty()) {
-            args.addAll(List.of("--stopped", String.join(",", stopped)));
-        }
+        stopped.forEach((id, why) -> args.addAll(List.of("--stopped", id + "=" + why)));
         String name = "rvlab-grade-" + submission.student() + "-" + Path.of(module).getFileName() + "-" + Long.toHexString(System.nanoTime());
         List<String> command = new ArrayList<>();
         if (box == null) {
@@ -136,13 +133,19 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
             stop(p, box, name);
         }
         Files.writeString(err, said.text(), StandardCharsets.UTF_8);
+        String running = running(Files.readAllLines(err, StandardCharsets.UTF_8));
         if (!done) {
-            String hung = running(Files.readAllLines(err, StandardCharsets.UTF_8));
-            return new Run(null, "ran past the time limit of " + limit.toMinutes() + " min" + (hung == null ? "" : " in " + hung), hung);
+            return new Run(null, "its tests ran past the class grade's time limit of " + limit.toMinutes() + " min (an endless loop,"
+                    + " or a wait for something that never comes)", running);
         }
         String json = out.text();
         if (out.overflowed()) {
             return new Run(null, "its output passed " + (MAX_REPORT >> 20) + " MiB (a test or answer printing without end)", null);
+        }
+        if (json.isBlank() && running != null) {
+            int exit = p.exitValue();
+            return new Run(null, "the grading JVM died while its tests ran (exit " + exit + (exit == 137
+                    ? ": killed, most likely for passing the box's memory" : "") + ")", running);
         }
         if (json.isBlank()) {
             List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
