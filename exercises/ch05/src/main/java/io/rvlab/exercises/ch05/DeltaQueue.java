@@ -20,21 +20,21 @@ import java.util.function.UnaryOperator;
  * need not be idempotent, and it costs time on every object).
  *
  * <p>{@link #knownObjects()} is the informer's indexer: what the consumer has already processed. Adding,
- * updating, deleting and popping are the course's {@link DeltaFIFO}, which this class extends (the
- * watch's events are passed through the transformer below); you write the two operations that do not
- * come from a watch event. What you may use of the queue: {@link #locked} (its lock), {@link #queue}
+ * updating, deleting and popping are the course's {@link DeltaFIFO}, through the given {@link
+ * TransformingDeltaFIFO} this class extends (it passes the watch's events through the transformer, and
+ * {@code transformed} is the transformer for you); you write the two operations that do not come from a
+ * watch event. What you may use of the queue: {@link #locked} (its lock), {@link #queue}
  * (queue one delta), {@link #initialPopulation} (what {@link #hasSynced} waits for), and what any
  * reader sees ({@link #listKeys}, {@link #deltas}, {@link #getByKey}).
  *
- * <p>Given (package {@code io.rvlab.ch05.cache}): {@code DeltaFIFO}, {@code Delta}, {@code DeltaType},
+ * <p>Given: {@code TransformingDeltaFIFO} (this package); in package {@code io.rvlab.ch05.cache}: {@code DeltaFIFO}, {@code Delta}, {@code DeltaType},
  * {@code DeletedFinalStateUnknown}, {@code Indexer}, {@code ObjectKeys}. Refused: handing the work to
  * the course's own {@code DeltaFIFO#replace} or {@code #resync} ({@code super.replace}; a test reads
  * your class file). Grade it with {@code ./course grade 5 --exercise 5.2}; the specification is {@code
  * DeltaQueueTest}, whose last test runs your queue under a real reflector through a cut that ends in 410.
  */
-public final class DeltaQueue extends DeltaFIFO {
+public final class DeltaQueue extends TransformingDeltaFIFO {
 
-    private final UnaryOperator<ObjectNode> transformer;
 
     /** @param knownObjects the consumer's cache (the informer's indexer); may be null for a bare queue */
     public DeltaQueue(Indexer knownObjects) {
@@ -46,25 +46,9 @@ public final class DeltaQueue extends DeltaFIFO {
      * @param transformer  client-go's {@code TransformFunc}: to apply once to every object from the server
      */
     public DeltaQueue(Indexer knownObjects, UnaryOperator<ObjectNode> transformer) {
-        super(knownObjects);
-        this.transformer = transformer;
+        super(knownObjects, transformer);
     }
 
-    // Given: the watch's events come from the server, so each of their objects goes through the transformer.
-    @Override
-    public void add(ObjectNode object) {
-        super.add(transformer.apply(object));
-    }
-
-    @Override
-    public void update(ObjectNode object) {
-        super.update(transformer.apply(object));
-    }
-
-    @Override
-    public void delete(ObjectNode object) {
-        super.delete(transformer.apply(object));
-    }
 
     // tag::signature[]
     /**

@@ -205,7 +205,9 @@ class DeltaQueueTest {
         // The course's DeltaFIFO queues REPLACED and knows no transformer, so the cases above catch its replace;
         // its resync would answer them alike: what the compiled class calls tells.
         List<String> handedOver = io.rvlab.grader.OwnCode.borrowed(DeltaQueue.class,
-                List.of("io.rvlab.ch05.cache.DeltaFIFO#replace", "io.rvlab.ch05.cache.DeltaFIFO#resync"));
+                List.of("io.rvlab.ch05.cache.DeltaFIFO#replace", "io.rvlab.ch05.cache.DeltaFIFO#resync",
+                        // super.replace() names the class the queue extends, the given TransformingDeltaFIFO
+                        "io.rvlab.exercises.ch05.TransformingDeltaFIFO#replace", "io.rvlab.exercises.ch05.TransformingDeltaFIFO#resync"));
         assertThat(handedOver).as("your DeltaQueue calls the course's own %s (super.replace / super.resync): the exercise"
                 + " is to write them, with the helpers locked, queue, initialPopulation and what any reader sees", handedOver)
                 .isEmpty();

@@ -29,9 +29,8 @@ import java.util.function.UnaryOperator;
  * DeltaQueueTest}, whose last test runs your queue under a real reflector through a network cut long
  * enough to end in 410 and a relist, and lets the informer history checker judge.
  */
-public final class DeltaQueue extends DeltaFIFO {
+public final class DeltaQueue extends TransformingDeltaFIFO {
 
-    private final UnaryOperator<ObjectNode> transformer;
 
     /** @param knownObjects the consumer's cache (the informer's indexer); may be null for a bare queue */
     public DeltaQueue(Indexer knownObjects) {
@@ -43,25 +42,9 @@ public final class DeltaQueue extends DeltaFIFO {
      * @param transformer  client-go's {@code TransformFunc}: applied once to every object from the server
      */
     public DeltaQueue(Indexer knownObjects, UnaryOperator<ObjectNode> transformer) {
-        super(knownObjects);
-        this.transformer = transformer;
+        super(knownObjects, transformer);
     }
 
-    // The watch's events come from the server: each object goes through the transformer once.
-    @Override
-    public void add(ObjectNode object) {
-        super.add(transformer.apply(object));
-    }
-
-    @Override
-    public void update(ObjectNode object) {
-        super.update(transformer.apply(object));
-    }
-
-    @Override
-    public void delete(ObjectNode object) {
-        super.delete(transformer.apply(object));
-    }
 
     // tag::replace[]
     /**
@@ -78,7 +61,7 @@ public final class DeltaQueue extends DeltaFIFO {
             Set<String> listed = new HashSet<>();
             for (ObjectNode object : list) {
                 listed.add(ObjectKeys.of(object));
-                queue(DeltaType.SYNC, transformer.apply(object));
+                queue(DeltaType.SYNC, transformed(object));
             }
             Set<String> gone = new LinkedHashSet<>(listKeys()); // queued first: their state is the newest
             Indexer known = knownObjects();
