@@ -360,6 +360,9 @@ class SafeCreateTest {
                 }
                 byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
+                // A new connection for each request: the gaps measured are the client's, not TCP's (on a kept-alive
+                // loopback connection, delayed ACKs add tens of ms to some requests).
+                exchange.getResponseHeaders().set("Connection", "close");
                 exchange.sendResponseHeaders(code, bytes.length);
                 exchange.getResponseBody().write(bytes);
                 exchange.close();
