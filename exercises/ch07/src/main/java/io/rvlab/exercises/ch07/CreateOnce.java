@@ -21,13 +21,15 @@ import java.time.Duration;
  * <p>{@link #create} stores {@code object} at {@code key} at most once and says which of the two happened.
  * It keeps trying while outcomes are unknown, until {@code deadline} has passed (then it throws); no single
  * attempt may wait more than {@link #ATTEMPT}, since a member that is frozen, cut off or dead may never
- * answer, with no error either. It never writes over an object that is not its own, and never stores its
- * own twice. jetcd's {@code KV} answers with futures; etcd's failures arrive as their
- * {@link java.util.concurrent.ExecutionException}.
+ * answer, with no error either. An attempt it has moved on from no longer occupies the member, and it asks
+ * again as a well-behaved client of a cluster in trouble does. It never writes over an object that is not
+ * its own, and never stores its own twice. jetcd's {@code KV} answers with futures; etcd's failures arrive
+ * as their {@link java.util.concurrent.ExecutionException}.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.2}; the specification is {@code CreateOnceTest},
- * on a real three-member etcd cluster: creates through a member that never answers, then through one silent
- * for a while; last, the leader killed in the middle of a stream of creates.
+ * on a real three-member etcd cluster: creates through a member that never answers (what each attempt leaves
+ * behind, and when the next one comes), then through one silent for a while; last, the leader killed in the
+ * middle of a stream of creates.
  */
 public final class CreateOnce {
 

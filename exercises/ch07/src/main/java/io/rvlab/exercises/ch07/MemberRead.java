@@ -9,25 +9,26 @@ import io.rvlab.ch02.storage.TooLargeResourceVersionException;
  * <b>Exercise 7.1: which read may a member answer.</b>
  *
  * <p>An API server replica reads through one etcd member, and a member can be behind: a follower cut off
- * from its peers still holds the data it had before the cut, and nothing in that data says it is old. A
- * GET's {@code resourceVersion} and {@code resourceVersionMatch} are a promise about how old the answer
- * may be (the "Semantics for get and list" table of the API concepts page):
+ * from its peers still holds the data it had before the cut, and nothing in that data says it is old. Its
+ * history does not go back forever either: etcd compacts it (kube-apiserver has it done every five minutes),
+ * and no member can tell what a key was at a revision compacted away. A GET's {@code resourceVersion} and
+ * {@code resourceVersionMatch} are a promise about the answer (the "Semantics for get and list" table of the
+ * API concepts page):
  * <ul>
  *   <li>{@code resourceVersion=""}: <em>most recent</em>, nothing acknowledged before the request may be
  *       missing from the answer;</li>
- *   <li>{@code resourceVersion="0"}: <em>any</em>, whatever the member has, however old; such a read must
- *       still be answered by a member that is cut off (this is what keeps informers' first lists cheap and
- *       available);</li>
- *   <li>{@code resourceVersion=N} with no match or {@code NotOlderThan}: <em>not older than N</em>; a member
- *       that cannot promise it answers {@link TooLargeResourceVersionException} (504 "Too large resource
- *       version") at once, instead of data older than N or an answer that never comes;</li>
+ *   <li>{@code resourceVersion="0"}: <em>any</em>, whatever the member has, however old;</li>
+ *   <li>{@code resourceVersion=N} with no match or {@code NotOlderThan}: <em>not older than N</em>;</li>
  *   <li>{@code resourceVersion=N} with {@code Exact}: the key as it was at revision N.</li>
  * </ul>
- * etcd offers two kinds of read: a linearizable one (the member asks the leader and a quorum first, so it
- * cannot be stale, and cannot complete without a quorum) and a serializable one (the member answers from
- * its own copy, at once, possibly stale). Choose, for each promise, a read that keeps it and is as
- * available as the promise allows: a member cut off from its peers must still answer every read it can
- * answer truthfully, and refuse, or fail, the others.
+ * A member cut off from its peers must still answer, at once, every read it can answer truthfully, and
+ * refuse, or fail, the others; a refusal comes at once too, never as an answer that never comes. The
+ * refusals are kube-apiserver's: 504 "Too large resource version" as the given
+ * {@code io.rvlab.ch02.storage.TooLargeResourceVersionException}, and 410 Gone, reason Expired ("The
+ * resourceVersion for the provided list is too old.", with the revision asked for) as the given
+ * {@code io.rvlab.ch02.storage.ResourceExpiredException}; which promise meets which is yours to work out.
+ * jetcd's {@code GetOption} says how the member reads; the {@code GetResponse}'s header revision is the
+ * revision the answer is as of; etcd's other failures propagate.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.1}; the specification is {@code MemberReadTest},
  * which reads through the members of a real three-member etcd cluster, one of them cut off from its peers.

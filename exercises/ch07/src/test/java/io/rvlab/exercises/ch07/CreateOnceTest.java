@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Txn;
 import io.etcd.jetcd.kv.GetResponse;
 import io.rvlab.exercises.ch07.CreateOnce.Outcome;
 import io.rvlab.support.etcd.EtcdCluster;
@@ -28,7 +30,9 @@ import org.junit.jupiter.api.Timeout;
  * Grading tests for exercise 7.2 (a create that is safe to retry): creates on a real three-member etcd
  * cluster, with the key free, taken by another writer, or already holding this create's own object (an
  * earlier attempt was applied and its answer lost); then through a member frozen after the client connected (it
- * never answers, or answers only after a while); last, a stream of creates while the leader is killed.
+ * never answers, or answers only after a while); a stream of creates while the leader is killed; last, what the
+ * create leaves waiting on a member that never answers, and how soon it tries again, seen through the member's own
+ * KV, each call noted and still sent to etcd.
  */
 @Timeout(180)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -36,6 +40,8 @@ import org.junit.jupiter.api.Timeout;
 class CreateOnceTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
+    /** The shortest pause before a retry that attemptsAreSpaced accepts: client-go's DefaultBackoff's first step. */
+    private static final long MIN_PAUSE_MILLIS = 10;
 
     /** Keys of this run only: an external cluster keeps the last run's. */
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
@@ -201,7 +207,7 @@ class CreateOnceTest {
     }
 
     @Test
-    @Order(6)
+    @Order(9) // last: the attempts' tests need every member alive
     @DisplayName("the leader killed during a stream of creates: every create answers, none lost, none applied twice, none over another's object")
     void leaderKilledDuringAStream() throws Exception {
         assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be killed by the course");
@@ -271,6 +277,172 @@ class CreateOnceTest {
                 assertThat(stored.getVersion()).as("%s: the key's version (1 = written once; more = a write applied twice or"
                         + " written over)", what).isEqualTo(1);
             }
+        }
+    }
+
+    /**
+     * An attempt given up on is called off. kube-apiserver's calls to etcd carry the request's context, and its
+     * deadline cancels the gRPC call (go.etcd.io/etcd/client/v3: every call takes a context); a call left running
+     * against a member that never answers holds its stream, and the next attempt adds another.
+     */
+    @Test
+    @Order(6)
+    @DisplayName("a member that never answers: the calls of the attempts given up on are called off, not left waiting")
+    void abandonedAttemptsAreCalledOff() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
+        RecordedCalls calls = createThroughAFrozenMember("called-off", Duration.ofSeconds(3));
+        List<Long> waiting = calls.stillWaiting();
+        assertThat(waiting).as("the create made %d call(s) to the frozen member and gave up, leaving the call(s) sent at"
+                + " %s ms (from the create's start) still waiting for an answer (see ./course hint 7.2)", calls.count(),
+                waiting).isEmpty();
+    }
+
+    /**
+     * The pause before each retry: etcd's own Go client waits 25 ms (with jitter) before it retries a call
+     * (go.etcd.io/etcd/client/v3/options.go, defaultBackoffWaitBetween), client-go's retries 10 ms and more
+     * (k8s.io/client-go/util/retry/util.go). A member that never answered one attempt is no readier a moment later.
+     */
+    @Test
+    @Order(7)
+    @DisplayName("a member that never answers: the attempts are spaced, not sent the moment the last one was given up")
+    void attemptsAreSpaced() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
+        RecordedCalls calls = createThroughAFrozenMember("spaced", Duration.ofSeconds(5));
+        List<Long> gaps = calls.gapsMillis(CreateOnce.ATTEMPT);
+        assertThat(gaps).as("calls the create made to the frozen member: %d", calls.count()).isNotEmpty();
+        for (int i = 0; i < gaps.size(); i++) {
+            assertThat(gaps.get(i)).as("attempt #%d began %d ms after attempt #%d was given up (the gaps, in ms: %s;"
+                    + " see ./course hint 7.2)", i + 2, gaps.get(i), i + 1, gaps).isGreaterThanOrEqualTo(MIN_PAUSE_MILLIS);
+        }
+    }
+
+    /** A create through a member frozen after the client connected, until it gives up; what it asked of etcd. */
+    private static RecordedCalls createThroughAFrozenMember(String name, Duration deadline) throws Exception {
+        int frozen = (cluster.leader() + 1) % cluster.size();
+        ByteSequence key = key(name);
+        long allowed = deadline.plus(CreateOnce.ATTEMPT).toSeconds() + 5;
+        try (Client onlyThatMember = cluster.clientOf(frozen)) {
+            onlyThatMember.getKVClient().get(key).get(20, TimeUnit.SECONDS); // connected, then frozen
+            RecordedCalls calls = new RecordedCalls(onlyThatMember.getKVClient());
+            cluster.freezeMember(frozen);
+            try {
+                java.util.concurrent.CompletableFuture<Outcome> answer = new java.util.concurrent.CompletableFuture<>();
+                Thread caller = new Thread(() -> {
+                    try {
+                        answer.complete(CreateOnce.create(calls.kv(), key, object("mine"), deadline));
+                    } catch (Throwable e) {
+                        answer.completeExceptionally(e);
+                    }
+                }, "create-through-a-frozen-member");
+                caller.setDaemon(true);
+                caller.start();
+                try {
+                    Outcome outcome = answer.get(allowed, TimeUnit.SECONDS);
+                    throw new AssertionError("a create through a member that never answered said " + outcome
+                            + " (see ./course hint 7.2)");
+                } catch (java.util.concurrent.TimeoutException hanging) {
+                    caller.interrupt();
+                    throw new AssertionError("a create through a member that never answers, with a deadline of "
+                            + deadline.toSeconds() + " s, was still waiting after " + allowed + " s (see ./course hint 7.2)");
+                } catch (java.util.concurrent.ExecutionException gaveUp) {
+                    if (gaveUp.getCause() instanceof UnsupportedOperationException todo) {
+                        throw todo; // the skeleton, as it is
+                    }
+                }
+                Thread.sleep(200); // what the create does to its calls as it gives up, done by now
+                return calls.snapshot();
+            } finally {
+                cluster.thawMember(frozen);
+            }
+        }
+    }
+
+    /**
+     * The member's own KV, every call still sent to etcd as it is, with each call noted: when it was sent and when
+     * its future was done (answered, failed, or called off), in ms from the first call.
+     */
+    private static final class RecordedCalls {
+        private final KV kv;
+        private final List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        private final List<java.util.concurrent.CompletableFuture<?>> futures =
+                java.util.Collections.synchronizedList(new ArrayList<>());
+        private List<long[]> frozenCalls;
+        private List<Boolean> frozenDone;
+
+        RecordedCalls(KV real) {
+            this.kv = (KV) java.lang.reflect.Proxy.newProxyInstance(KV.class.getClassLoader(), new Class<?>[] {KV.class},
+                    (proxy, method, args) -> noted(invoke(real, method, args)));
+        }
+
+        KV kv() {
+            return kv;
+        }
+
+        private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
+            try {
+                return method.invoke(target, args);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
+
+        private Object noted(Object result) {
+            if (result instanceof Txn txn) {
+                return java.lang.reflect.Proxy.newProxyInstance(Txn.class.getClassLoader(), new Class<?>[] {Txn.class},
+                        (proxy, method, args) -> {
+                            Object next = invoke(txn, method, args);
+                            return next instanceof Txn ? proxy : noted(next);
+                        });
+            }
+            if (result instanceof java.util.concurrent.CompletableFuture<?> future) {
+                long[] call = {System.nanoTime(), -1};
+                calls.add(call);
+                futures.add(future);
+                future.whenComplete((r, e) -> call[1] = System.nanoTime());
+            }
+            return result;
+        }
+
+        RecordedCalls snapshot() {
+            frozenCalls = new ArrayList<>();
+            frozenDone = new ArrayList<>();
+            synchronized (calls) {
+                for (int i = 0; i < calls.size(); i++) {
+                    frozenCalls.add(calls.get(i).clone());
+                    frozenDone.add(futures.get(i).isDone());
+                }
+            }
+            return this;
+        }
+
+        int count() {
+            return frozenCalls.size();
+        }
+
+        /** When each call still waiting for an answer was sent, in ms from the first call. */
+        List<Long> stillWaiting() {
+            List<Long> waiting = new ArrayList<>();
+            for (int i = 0; i < frozenCalls.size(); i++) {
+                if (!frozenDone.get(i)) {
+                    waiting.add(TimeUnit.NANOSECONDS.toMillis(frozenCalls.get(i)[0] - frozenCalls.get(0)[0]));
+                }
+            }
+            return waiting;
+        }
+
+        /**
+         * For each call after the first: ms from the moment the call before it was done (or, if it was never called
+         * off, from when its attempt's time was up) to the moment this one was sent.
+         */
+        List<Long> gapsMillis(Duration attempt) {
+            List<Long> gaps = new ArrayList<>();
+            for (int i = 1; i < frozenCalls.size(); i++) {
+                long[] previous = frozenCalls.get(i - 1);
+                long givenUp = previous[1] >= 0 && previous[1] <= frozenCalls.get(i)[0] ? previous[1]
+                        : previous[0] + attempt.toNanos();
+                gaps.add(TimeUnit.NANOSECONDS.toMillis(frozenCalls.get(i)[0] - givenUp));
+            }
+            return gaps;
         }
     }
 

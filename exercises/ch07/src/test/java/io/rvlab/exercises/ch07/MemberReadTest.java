@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.kv.GetResponse;
+import io.rvlab.ch02.storage.ResourceExpiredException;
 import io.rvlab.ch02.storage.TooLargeResourceVersionException;
 import io.rvlab.support.etcd.EtcdCluster;
 import java.nio.charset.StandardCharsets;
@@ -23,9 +24,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Grading tests for exercise 7.1 (which read may a member answer): a real three-member etcd cluster, the key
- * written as "before" at revision {@code before}, then one follower cut off from its peers, then the key
- * written as "after" at revision {@code after} through the leader. The cut member still has "before" and
- * does not know it is behind.
+ * written as "first" at revision {@code compactedAway} and written again, the history compacted past
+ * {@code compactedAway} (as kube-apiserver has etcd do every five minutes), the key written as "before" at revision
+ * {@code before}, then one follower cut off from its peers, then the key written as "after" at revision
+ * {@code after} through the leader. The cut member still has "before" and does not know it is behind.
  */
 @Timeout(120)
 @DisplayName("7.1 Which read may a member answer")
@@ -45,6 +47,8 @@ class MemberReadTest {
     private static EtcdCluster cluster;
     private static Client leader;
     private static Client cut;
+    private static long compactedAway;
+    private static long compactedAt;
     private static long before;
     private static long after;
 
@@ -56,6 +60,10 @@ class MemberReadTest {
         int follower = (leaderIndex + 1) % cluster.size();
         leader = cluster.clientOf(leaderIndex);
         cut = cluster.clientOf(follower);
+        compactedAway = leader.getKVClient().put(KEY, utf8("first")).get(20, TimeUnit.SECONDS).getHeader().getRevision();
+        compactedAt = leader.getKVClient().put(KEY, utf8("second")).get(20, TimeUnit.SECONDS).getHeader().getRevision();
+        leader.getKVClient().compact(compactedAt, io.etcd.jetcd.options.CompactOption.builder().withCompactPhysical(true).build())
+                .get(20, TimeUnit.SECONDS);
         before = leader.getKVClient().put(KEY, utf8("before")).get(20, TimeUnit.SECONDS).getHeader().getRevision();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (cut.getKVClient().get(KEY, io.etcd.jetcd.options.GetOption.builder().withSerializable(true).build())
@@ -174,6 +182,56 @@ class MemberReadTest {
                 + " revision: the key was \"before\" at revision %d", before, before).isEqualTo("before");
     }
 
+    /**
+     * Exact asks for history, and a member has only what compaction left of it: kube-apiserver answers 410 Gone,
+     * reason Expired, "The resourceVersion for the provided list is too old." (etcd3/errors.go,
+     * interpretListError, for etcd's ErrCompacted; storage/testing/store_tests.go expects it for Exact only).
+     */
+    @Test
+    @DisplayName("resourceVersion=N, Exact, where the member's history was compacted past N: 410 Expired, at once")
+    void exactCompactedAway() throws Exception {
+        CompletableFuture<GetResponse> answer = CompletableFuture.supplyAsync(
+                () -> call(cut, Long.toString(compactedAway), "Exact"), CALLS);
+        String asked = "GET resourceVersion=" + compactedAway + " resourceVersionMatch=Exact through a member whose history"
+                + " was compacted at revision " + compactedAt;
+        try {
+            GetResponse got = answer.get(PROMPT.toSeconds(), TimeUnit.SECONDS);
+            fail("%s answered \"%s\" as of revision %d (see ./course hint 7.1)", asked, value(got),
+                    got.getHeader().getRevision());
+        } catch (TimeoutException hanging) {
+            answer.cancel(true);
+            fail("%s got no answer in %d s (see ./course hint 7.1)", asked, PROMPT.toSeconds());
+        } catch (ExecutionException failed) {
+            if (failed.getCause() instanceof UnsupportedOperationException todo) {
+                throw todo; // the skeleton, as it is
+            }
+            assertThat(failed.getCause()).as("what %s threw (see ./course hint 7.1)", asked)
+                    .isInstanceOf(ResourceExpiredException.class);
+            assertThat(((ResourceExpiredException) failed.getCause()).requestedRevision())
+                    .as("the revision the 410 says was asked for").isEqualTo(compactedAway);
+        }
+    }
+
+    /**
+     * Not older than N says nothing of N's history: kube-apiserver reads such a list at the latest revision and only
+     * checks it against N, so compaction cannot make it fail (storage/testing/store_tests.go: "too old" for Exact and
+     * the legacy limit+resourceVersion only).
+     */
+    @Test
+    @DisplayName("resourceVersion=N, NotOlderThan or unset, where the member's history was compacted past N: answered at once")
+    void notOlderThanCompactedAway() throws Exception {
+        for (String match : new String[] {"NotOlderThan", ""}) {
+            GetResponse got = promptly(cut, Long.toString(compactedAway), match,
+                    "through a member whose history was compacted at revision " + compactedAt);
+            assertThat(got.getHeader().getRevision())
+                    .as("GET resourceVersion=%d resourceVersionMatch=%s: the answer's revision", compactedAway,
+                            match.isEmpty() ? "(unset)" : match)
+                    .isGreaterThanOrEqualTo(compactedAway);
+            assertThat(value(got)).as("GET resourceVersion=%d resourceVersionMatch=%s through the member cut off at"
+                    + " revision %d", compactedAway, match.isEmpty() ? "(unset)" : match, before).isEqualTo("before");
+        }
+    }
+
     private static GetResponse promptly(Client member, String rv, String match, String where) throws Exception {
         CompletableFuture<GetResponse> answer = CompletableFuture.supplyAsync(() -> call(member, rv, match), CALLS);
         try {
@@ -181,11 +239,10 @@ class MemberReadTest {
         } catch (TimeoutException hanging) {
             answer.cancel(true);
             throw new AssertionError("GET resourceVersion=\"" + rv + "\" resourceVersionMatch=\"" + match + "\" " + where
-                    + " got no answer in " + PROMPT.toSeconds() + " s; this promise can be kept by the member alone, without"
-                    + " a quorum");
+                    + " got no answer in " + PROMPT.toSeconds() + " s (see ./course hint 7.1)");
         } catch (ExecutionException failed) {
             throw new AssertionError("GET resourceVersion=\"" + rv + "\" resourceVersionMatch=\"" + match + "\" " + where
-                    + " failed: " + failed.getCause(), failed.getCause());
+                    + " threw " + failed.getCause() + " (see ./course hint 7.1)", failed.getCause());
         }
     }
 

@@ -25,18 +25,20 @@ import java.util.Set;
  * <p>{@link #create} POSTs {@code object} to {@code collectionPath} through {@code api} and returns the stored
  * object that is this create's (from the 201, or, when an earlier attempt was stored and its answer lost, as
  * the server has it now). If another client's object holds the name, it throws the
- * {@link AlreadyExistsException}. It keeps trying, until {@code deadline}, while a failure may pass (the server,
- * its etcd or the way to it busy or gone for a moment), and when the deadline has passed it throws the last
- * failure. A refusal that the same request would get again is thrown at once, after one POST; which answers
- * are which is yours to work out (lab 7.1's output and the API's Status codes tell). {@link ApiClient} throws an answer of 400 or more as the {@code io.rvlab.ch02.api.StatusException} of
- * chapter 2 (its {@code status().code()} is the HTTP code), a 409 AlreadyExists as its subclass
- * {@code io.rvlab.ch03.client.AlreadyExistsException}, and no answer at all (a dropped connection, a timeout)
- * as an {@link IllegalStateException}.
+ * {@link AlreadyExistsException}. While a failure may pass, it is no verdict, whichever of the create's
+ * requests met it: the create keeps trying until {@code deadline}, as a client that the control plane in
+ * trouble can bear, and when the deadline has passed it throws the last failure. A refusal that the same
+ * request would get again is thrown at once, after one POST. Which answers are which is yours to work out
+ * (lab 7.1's output and the API's Status codes tell). {@link ApiClient} throws an answer of 400 or more as
+ * the {@code io.rvlab.ch02.api.StatusException} of chapter 2 (its {@code status().code()} is the HTTP
+ * code), a 409 AlreadyExists as its subclass {@code io.rvlab.ch03.client.AlreadyExistsException}, and no
+ * answer at all (a dropped connection, a timeout) as an {@link IllegalStateException}.
  *
  * <p>Grade it with {@code ./course grade 7 --exercise 7.4}; the specification is {@code SafeCreateTest}: a
  * running control plane (three etcd members, two replicas behind one balancer), creates through the
  * balancer, then a stream of creates while etcd's leader is killed and a replica stopped, judged by what a
- * list through the balancer finds; and a stub replica answering chosen Status codes, judged by what you retry.
+ * list through the balancer finds; and a stub replica answering chosen Status codes, judged by what you retry
+ * and when.
  */
 public final class SafeCreate {
 
@@ -90,6 +92,8 @@ public final class SafeCreate {
             if (System.nanoTime() >= end) {
                 throw failure;
             }
+            // A pause first, as client-go's retries wait (k8s.io/client-go/util/retry, rest.Request's Retry-After):
+            // retrying at once turns a busy or electing control plane into a storm.
             Thread.sleep(200);
         }
     }
