@@ -144,6 +144,8 @@ class FieldsToRemoveTest {
         assertThat(removed.get("spec")).as("spec after the removal" + sent)
                 .isEqualTo(Stage.json("{\"paused\":{},\"selector\":{\"matchLabels\":{\"app\":\"web\"}}}"));
         assertThat(removed.get("keep")).as("keep after the removal" + sent).isEqualTo(Stage.json("{\"a\":{}}"));
+        assertThat(FieldsToRemove.remove(Stage.json("{\"data\":{\"only\":\"x\"}}"), FieldSet.of(FieldPath.fields("data", "only"))))
+                .as("{\"data\":{\"only\":\"x\"}} after removing .data.only (./course hint 6.4)").isEqualTo(Stage.json("{}"));
     }
 
     @Test

@@ -34,17 +34,21 @@ public final class FieldsToRemove {
             // holders.get(i) is the node in which elements.get(i) names a child.
             List<JsonNode> holders = new ArrayList<>();
             JsonNode node = out;
-            for (int i = 0; i < elements.size() && node != null; i++) {
+            for (PathElement element : elements) {
+                if (node == null) {
+                    break;
+                }
                 holders.add(node);
-                node = i < elements.size() - 1 ? step(node, elements.get(i)) : null;
+                node = step(node, element);
             }
             int last = elements.size() - 1;
             if (elements.isEmpty() || holders.size() != elements.size() || !removeChild(holders.get(last), elements.get(last))) {
                 continue;   // not in the object: nothing removed, so nothing emptied
             }
-            // A map, list or struct this removal emptied goes too, and so on upwards: a typed object omits an empty
-            // field (structured-merge-diff's RemoveItems, with struct fields as members, leaves no empty node behind).
-            for (int i = last; i > 0 && holders.get(i).isContainerNode() && holders.get(i).isEmpty(); i--) {
+            // A map or struct this removal emptied goes too, and so on upwards: a typed object omits an empty field
+            // (structured-merge-diff's RemoveItems, with struct fields as members, leaves no empty node behind). An item
+            // of a keyed list is not emptied from below: its own path, which owning anything in it implies, removes it.
+            for (int i = last; i > 0 && holders.get(i).isEmpty(); i--) {
                 removeNode(holders.get(i - 1), holders.get(i));
             }
         }
@@ -84,16 +88,10 @@ public final class FieldsToRemove {
         return removed;
     }
 
-    /** Removes {@code child} itself (this very node) from {@code parent}. */
+    /** Removes {@code child} itself (this very node) from {@code parent}, when it is one of its fields. */
     private static void removeNode(JsonNode parent, JsonNode child) {
         if (parent instanceof ObjectNode o) {
             o.properties().removeIf(field -> field.getValue() == child);
-        } else if (parent instanceof ArrayNode list) {
-            for (int i = list.size() - 1; i >= 0; i--) {
-                if (list.get(i) == child) {
-                    list.remove(i);
-                }
-            }
         }
     }
 
