@@ -23,9 +23,9 @@ import java.util.List;
  *       {@code capacity};</li>
  *   <li>while it holds fewer than {@code upperBound}, it forgets no change that was added less than
  *       {@code fresh} ago by the given {@link java.time.Clock} (read it only there: the tests move it);</li>
- *   <li>memory is given back: once what it holds is older than {@code fresh}, the changes that keep coming
- *       bring it back to at most {@code capacity}; not while its newest quarter is still fresh (a window that
- *       shrank then would only grow again with the next burst);</li>
+ *   <li>memory is given back: once its newest quarter is no longer entirely fresh, the changes that keep
+ *       coming bring it back to at most {@code capacity}, even while its very newest change is fresh; not
+ *       while that quarter is entirely fresh (a window that shrank then would only grow again with the next burst);</li>
  *   <li>both are strict, as kube-apiserver compares: a change exactly {@code fresh} old is no longer kept for
  *       its freshness, nor yet old enough to give memory back;</li>
  *   <li>{@link #reset}: the cache has just listed at that resourceVersion; a watch from it on is served;</li>

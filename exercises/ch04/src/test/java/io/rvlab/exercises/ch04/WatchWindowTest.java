@@ -70,15 +70,15 @@ class WatchWindowTest {
 
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed, false)) {
                 List<String> got = changes(watch, 3);
-                assertThat(got).as("%s: the cache listed at resourceVersion %d and your window (capacity 5) has"
-                                + " forgotten nothing since (a Secret took %d, before the first ConfigMap change at %d),"
-                                + " so this watch must get the three changes after it", watch.request, listed, secret, r1)
+                assertThat(got).as("%s: the cache listed at resourceVersion %d, then a Secret took %d and your window (capacity 5)"
+                                + " was given the ConfigMap changes from %d on; the changes this watch received"
+                                + " (./course hint 4.5)", watch.request, listed, secret, r1)
                         .containsExactly("ADDED a " + r1, "ADDED b " + r2, "ADDED c " + r3);
             }
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed - 1, false)) {
                 assertThat(line(watch.next(WAIT_MS)))
-                        .as("%s: resourceVersion %d is older than the cache's list (%d), whose changes the window never"
-                                + " held: expected the 410 naming the list's resourceVersion", watch.request, listed - 1, listed)
+                        .as("%s, the cache having listed at resourceVersion %d: the first event your window's server sent"
+                                + " (./course hint 4.5)", watch.request, listed)
                         .isEqualTo("ERROR 410 too old resource version: " + (listed - 1) + " (" + listed + ")");
             }
         }
@@ -97,20 +97,19 @@ class WatchWindowTest {
             awaitCache(server, r[8]);
 
             int held = server.cache(ResourceTypes.CONFIGMAPS).windowSize();
-            assertThat(held).as("after 8 changes your window holds %d with a capacity of 5: the cache's memory must stay"
-                    + " bounded, the oldest changes forgotten first", held).isLessThanOrEqualTo(5);
+            assertThat(held).as("changes your window holds after it was given 8 with a capacity of 5 (./course hint 4.5)").isLessThanOrEqualTo(5);
 
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, r[3], false)) {
                 List<String> got = changes(watch, 5);
-                assertThat(got).as("%s: the window holds the 5 newest changes (%d to %d), so a watch from %d misses"
-                        + " nothing and must get exactly those", watch.request, r[4], r[8], r[3])
+                assertThat(got).as("%s, your window (capacity 5) having been given the changes %d to %d: the changes this watch"
+                        + " received (./course hint 4.5)", watch.request, r[1], r[8])
                         .containsExactly("ADDED cm-4 " + r[4], "ADDED cm-5 " + r[5], "ADDED cm-6 " + r[6],
                                 "ADDED cm-7 " + r[7], "ADDED cm-8 " + r[8]);
             }
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, r[2], false)) {
                 assertThat(line(watch.next(WAIT_MS)))
-                        .as("%s: the change at %d was forgotten, so a watch from %d would miss it: expected the 410,"
-                                + " naming %d, the oldest resourceVersion still served", watch.request, r[3], r[2], r[3])
+                        .as("%s, your window (capacity 5) having been given the changes %d to %d: the first event your"
+                                + " window's server sent (./course hint 4.5)", watch.request, r[1], r[8])
                         .isEqualTo("ERROR 410 too old resource version: " + r[2] + " (" + r[3] + ")");
             }
         }
@@ -121,7 +120,7 @@ class WatchWindowTest {
     void tooOldNamesTheRevisionBeforeTheOldestHeld(Client client) throws Exception {
         ConfigMaps cms = new ConfigMaps(client);
         try (WatchApiServer server = serve(client, 3, Duration.ofMinutes(1))) {
-            cms.put("cm-1", "1");
+            long r1 = cms.put("cm-1", "1");
             long r2 = cms.put("cm-2", "1");
             long secret = cms.elsewhere(); // etcd's revision moves; the ConfigMap window is never told of it
             long r3 = cms.put("cm-3", "1");
@@ -132,16 +131,16 @@ class WatchWindowTest {
 
             // The window (capacity 3) holds cm-3..cm-5 and has forgotten cm-1 and cm-2.
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, secret, false)) {
-                assertThat(changes(watch, 3)).as("%s: %d is the revision just before the oldest change held (%d), so a"
-                                + " watch from it misses nothing and must get the three changes held", watch.request, secret, r3)
+                assertThat(changes(watch, 3)).as("%s, your window (capacity 3) having been given ConfigMap changes %d, %d, %d, %d and %d (%d was"
+                                + " a Secret's): the changes this watch received (./course hint 4.5)", watch.request,
+                                r1, r2, r3, r4, r5, secret)
                         .containsExactly("ADDED cm-3 " + r3, "ADDED cm-4 " + r4, "ADDED cm-5 " + r5);
             }
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, r2, false)) {
                 assertThat(line(watch.next(WAIT_MS)))
-                        .as("%s: %d is the resourceVersion of the last change your window forgot. kube-apiserver's watch"
-                                + " cache keeps no trace of what it dropped: it refuses everything older than the revision"
-                                + " just before its oldest held change (%d, here a Secret's) and names that revision in"
-                                + " parentheses. Expected its 410", watch.request, r2, r3, secret)
+                        .as("%s, your window (capacity 3) having been given ConfigMap changes up to %d (%d was a Secret's):"
+                                + " the first event your window's server sent, which kube-apiserver's watch cache answers"
+                                + " with the line expected here (./course hint 4.5)", watch.request, r5, secret)
                         .isEqualTo("ERROR 410 too old resource version: " + r2 + " (" + secret + ")");
             }
         }
@@ -164,10 +163,9 @@ class WatchWindowTest {
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, bookmark, true)) {
                 long later = cms.put("later", "1");
                 assertThat(line(watch.nextChange(WAIT_MS)))
-                        .as("%s: %d came in a BOOKMARK; it is newer than every ConfigMap change your window holds (the"
-                                + " newest is %d) and nothing was forgotten after it, so a client resuming from it must be"
-                                + " served (here: the change at %d), not sent into a relist", watch.request, bookmark, last,
-                                later)
+                        .as("%s: %d came in a BOOKMARK after your window (capacity 3) was given ConfigMap changes up to %d;"
+                                + " the first change this watch received, after a write at %d (./course hint 4.5)",
+                                watch.request, bookmark, last, later)
                         .isEqualTo("ADDED later " + later);
             }
         }
@@ -207,8 +205,8 @@ class WatchWindowTest {
             WatchGuarantees.Report report = workload.run(new HttpWatchTarget(server.url(), namespace)).check();
             assertThat(report.ok()).as("the watch-guarantee checker (seed %d; rerun with -Drvlab.workload.seed=%d) judged"
                     + " the watchers of a random workload served by your window: %s", seed, seed, report).isTrue();
-            assertThat(report.expired()).as("watchers that came back after 10 writes, with a window of 8, must have met a"
-                    + " 410 Expired (seed %d): %s", seed, report).isGreaterThanOrEqualTo(1);
+            assertThat(report.expired()).as("410 Expired met by watchers that came back after 10 writes, with a window of"
+                    + " capacity 8 (seed %d; ./course hint 4.5): %s", seed, report).isGreaterThanOrEqualTo(1);
         }
     }
 
@@ -227,12 +225,11 @@ class WatchWindowTest {
             }
             awaitCache(server, r[8]);
             int held = server.cache(ResourceTypes.CONFIGMAPS).windowSize();
-            assertThat(held).as("a burst of 8 changes within 75 s into a window of capacity 3 and upper bound 12: each is"
-                    + " younger than the freshness duration, so none may be forgotten; changes held").isEqualTo(8);
+            assertThat(held).as("changes your window holds after a burst of 8 at one instant (capacity 3, upper bound 12, freshness"
+                    + " 75 s; ./course hint 4.5)").isEqualTo(8);
             try (RawWatch watch = RawWatch.open(server.url(), cms.namespace, listed, false)) {
-                assertThat(changes(watch, 8)).as("%s: a client that listed at %d and fell behind by a burst of 8 changes,"
-                                + " all younger than the freshness duration, must be served every one of them, not sent"
-                                + " into a relist", watch.request, listed)
+                assertThat(changes(watch, 8)).as("%s, after a burst of 8 changes at one instant into your window (capacity 3, upper"
+                                + " bound 12, freshness 75 s): what the watch received (./course hint 4.5)", watch.request)
                         .containsExactly("ADDED cm-1 " + r[1], "ADDED cm-2 " + r[2], "ADDED cm-3 " + r[3],
                                 "ADDED cm-4 " + r[4], "ADDED cm-5 " + r[5], "ADDED cm-6 " + r[6],
                                 "ADDED cm-7 " + r[7], "ADDED cm-8 " + r[8]);
@@ -249,12 +246,11 @@ class WatchWindowTest {
         for (long rv = 11; rv <= 20; rv++) {
             window.add(change("cm-" + rv, rv));
         }
-        assertThat(window.size()).as("changes held after 10 fresh changes into a window of capacity 2 and upper bound 6:"
-                + " the upper bound caps memory even when every change is fresh").isEqualTo(6);
-        assertThat(window.oldestResumable()).as("the window holds the 6 newest changes (15 to 20) and forgot 11 to 14:"
-                + " the oldest resourceVersion a watch may start from").isEqualTo(14);
+        assertThat(window.size()).as("changes held after 10 changes at one instant into a window of capacity 2, upper bound 6,"
+                + " freshness 75 s (./course hint 4.5)").isEqualTo(6);
+        assertThat(window.oldestResumable()).as("oldestResumable() after reset(10) and those 10 changes, 11 to 20 (./course hint 4.5)").isEqualTo(14);
         assertThat(window.since(14)).extracting(WatchCacheEvent::resourceVersion)
-                .as("a watch from 14").containsExactly(15L, 16L, 17L, 18L, 19L, 20L);
+                .as("since(14) after those changes").containsExactly(15L, 16L, 17L, 18L, 19L, 20L);
     }
 
     @Test
@@ -267,16 +263,15 @@ class WatchWindowTest {
             window.add(change("cm-" + rv, rv)); // a burst: all fresh, so the window must keep all eight
         }
         assertThat(window.size()).as("changes held after a burst of 8 at one instant (capacity 2, upper bound 16,"
-                + " freshness 10 s)").isEqualTo(8);
+                + " freshness 10 s; ./course hint 4.5)").isEqualTo(8);
         for (long rv = 19; rv <= 22; rv++) {
             clock.advance(Duration.ofSeconds(11));
             window.add(change("cm-" + rv, rv)); // a trickle: each change comes when everything held is stale
         }
-        assertThat(window.size()).as("changes held after 4 more changes, each 11 s after the one before (freshness"
-                + " 10 s): what is stale must not pin memory above the capacity of 2 (read the time from the clock you are"
-                + " given), yet the window keeps its capacity's worth however old").isEqualTo(2);
+        assertThat(window.size()).as("changes held after 4 more changes, each 11 s after the one before, by the clock"
+                + " the window was given (capacity 2, upper bound 16, freshness 10 s; ./course hint 4.5)").isEqualTo(2);
         assertThat(window.since(window.oldestResumable())).extracting(WatchCacheEvent::resourceVersion)
-                .as("a watch from the oldest resumable resourceVersion (%d)", window.oldestResumable())
+                .as("since(oldestResumable()), oldestResumable() being %d", window.oldestResumable())
                 .containsExactly(21L, 22L);
 
         window.reset(30);
@@ -284,9 +279,9 @@ class WatchWindowTest {
         clock.advance(Duration.ofMinutes(5));
         window.add(change("cm-32", 32));
         assertThat(window.since(30)).extracting(WatchCacheEvent::resourceVersion)
-                .as("after reset(30), a change at 31 and, 5 minutes later, one at 32: a window of capacity 2 holding"
-                        + " fewer than 2 forgets nothing, however old; a watch from 30").containsExactly(31L, 32L);
-        assertThat(window.oldestResumable()).as("nothing forgotten since the list at 30").isEqualTo(30);
+                .as("since(30) after reset(30), a change at 31 and, 5 minutes later, one at 32 (capacity 2;"
+                        + " ./course hint 4.5)").containsExactly(31L, 32L);
+        assertThat(window.oldestResumable()).as("oldestResumable() after reset(30) and the changes at 31 and 32").isEqualTo(30);
     }
 
     @Test
@@ -302,13 +297,34 @@ class WatchWindowTest {
         window.add(change("cm-14", 14));
         clock.advance(Duration.ofSeconds(3));
         window.add(change("cm-15", 15)); // 11 to 13 are now 11 s old (stale), 14 only 3 s (fresh)
-        assertThat(window.size()).as("changes held after a burst of 3 (capacity 2, upper bound 16, freshness 10 s), one"
-                + " change 8 s later and one 3 s after that: the oldest are stale but the newest quarter is fresh, so the"
-                + " window must keep the size it grew to (giving memory back now, kube-apiserver's watch cache says,"
-                + " would only grow it again with the next burst)").isEqualTo(4);
+        assertThat(window.size()).as("changes held after a burst of 3 at one instant (capacity 2, upper bound 16, freshness"
+                + " 10 s), one change 8 s later and one 3 s after that (./course hint 4.5)").isEqualTo(4);
         assertThat(window.since(window.oldestResumable())).extracting(WatchCacheEvent::resourceVersion)
-                .as("a watch from the oldest resumable resourceVersion (%d)", window.oldestResumable())
+                .as("since(oldestResumable()), oldestResumable() being %d", window.oldestResumable())
                 .containsExactly(12L, 13L, 14L, 15L);
+    }
+
+    @Test
+    @DisplayName("memory is given back once the newest quarter is stale, even while the very newest change is fresh")
+    void givesMemoryBackOnceTheNewestQuarterIsStale() {
+        // kube-apiserver's resizeCacheLocked (watch_cache.go) shrinks on the change a quarter of the window back from
+        // the newest, not on the newest alone: a window that waited for its newest change to go stale would hold a
+        // burst's worth of memory through any steady trickle of writes.
+        ManualClock clock = new ManualClock();
+        WatchWindow window = new WatchWindow(2, 16, Duration.ofSeconds(10), clock);
+        window.reset(10);
+        for (long rv = 11; rv <= 17; rv++) {
+            window.add(change("cm-" + rv, rv)); // a burst of 7 at one instant
+        }
+        clock.advance(Duration.ofSeconds(5));
+        window.add(change("cm-18", 18));
+        clock.advance(Duration.ofSeconds(6));
+        window.add(change("cm-19", 19)); // 11 to 17 are now 11 s old, 18 only 6 s
+        assertThat(window.since(window.oldestResumable())).extracting(WatchCacheEvent::resourceVersion)
+                .as("since(oldestResumable()) of a window of capacity 2 (upper bound 16, freshness 10 s) after reset(10),"
+                        + " a burst of 7 changes (11 to 17) at one instant, one change 5 s later and one 6 s after that;"
+                        + " oldestResumable() being %d (./course hint 4.5)", window.oldestResumable())
+                .containsExactly(16L, 17L, 18L, 19L);
     }
 
     @Test
@@ -321,11 +337,10 @@ class WatchWindowTest {
         clock.advance(Duration.ofSeconds(10));
         single.add(change("cm-12", 12));
         assertThat(single.since(10)).extracting(WatchCacheEvent::resourceVersion)
-                .as("a window of capacity 1 (upper bound 4, freshness 10 s) holding the change at 11 is given one at 12"
-                        + " exactly 10 s later: the change at 11 is no longer fresh (kube-apiserver keeps a change only"
-                        + " while it is younger than the freshness duration), so it is forgotten; a watch from 10")
+                .as("since(10) of a window of capacity 1 (upper bound 4, freshness 10 s) after reset(10), a change"
+                        + " at 11 and one at 12 exactly 10 s later (./course hint 4.5)")
                 .containsExactly(12L);
-        assertThat(single.oldestResumable()).as("the oldest resumable resourceVersion once 11 is forgotten").isEqualTo(11);
+        assertThat(single.oldestResumable()).as("oldestResumable() after those changes").isEqualTo(11);
 
         WatchWindow grown = new WatchWindow(2, 16, Duration.ofSeconds(10), clock);
         grown.reset(20);
@@ -334,10 +349,9 @@ class WatchWindowTest {
         }
         clock.advance(Duration.ofSeconds(10));
         grown.add(change("cm-29", 29));
-        assertThat(grown.size()).as("changes held after a burst of 8 (capacity 2, upper bound 16, freshness 10 s) and one"
-                + " change exactly 10 s later: the burst is no longer fresh, so the window does not grow to keep it, and"
-                + " not yet older than the freshness duration, so it gives no memory back: it forgets the oldest").isEqualTo(8);
-        assertThat(grown.oldestResumable()).as("the oldest resumable resourceVersion once 21 is forgotten").isEqualTo(21);
+        assertThat(grown.size()).as("changes held after a burst of 8 at one instant (capacity 2, upper bound 16, freshness 10 s)"
+                + " and one change exactly 10 s later (./course hint 4.5)").isEqualTo(8);
+        assertThat(grown.oldestResumable()).as("oldestResumable() after reset(20), that burst (21 to 28) and the change at 29").isEqualTo(21);
     }
 
     @Test
@@ -350,15 +364,15 @@ class WatchWindowTest {
         }
         window.reset(40);
         assertThat(window.size()).as("changes held right after reset(40)").isZero();
-        assertThat(window.oldestResumable()).as("the cache has just listed at 40: a watch from 40 must be served")
+        assertThat(window.oldestResumable()).as("oldestResumable() right after reset(40) (./course hint 4.5)")
                 .isEqualTo(40);
         assertThat(window.since(40)).as("changes after 40 right after reset(40)").isEmpty();
         window.add(change("cm-41", 41));
         assertThat(window.since(40)).extracting(WatchCacheEvent::resourceVersion)
-                .as("a watch from 40 after the change at 41").containsExactly(41L);
+                .as("since(40) after reset(40) and the change at 41").containsExactly(41L);
         assertThat(window.since(41)).extracting(WatchCacheEvent::resourceVersion)
-                .as("a watch from 41 has already seen the change at 41: nothing is new to it").isEmpty();
-        assertThat(window.oldestResumable()).as("nothing forgotten since the list at 40").isEqualTo(40);
+                .as("since(41) after reset(40) and the change at 41 (./course hint 4.5)").isEmpty();
+        assertThat(window.oldestResumable()).as("oldestResumable() after reset(40) and the change at 41").isEqualTo(40);
     }
 
     @Test

@@ -53,6 +53,9 @@ public final class FieldsToRemove {
      * changed. Paths that are not in the object are ignored. A keyed item or a set item matches by value as
      * the path elements of managedFields compare values (so {@code 53} in a path names the port {@code 53}).
      * A path by index ({@code i:1}) removes nothing: a list addressed by position is atomic, owned whole.
+     * The copy holds no map, list or object that the removal left empty: Kubernetes' typed objects omit an empty
+     * field, so the server stores none (a Deployment whose last port goes has no {@code ports}). A node that was
+     * empty already, or that lost nothing, stays as it was.
      */
     public static ObjectNode remove(JsonNode object, FieldSet paths) {
         throw new UnsupportedOperationException("TODO exercise 6.4");

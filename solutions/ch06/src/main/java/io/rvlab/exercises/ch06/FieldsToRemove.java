@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rvlab.ch06.fieldpath.FieldPath;
 import io.rvlab.ch06.fieldpath.FieldSet;
 import io.rvlab.ch06.fieldpath.PathElement;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -30,12 +31,25 @@ public final class FieldsToRemove {
         ObjectNode out = (ObjectNode) object.deepCopy();
         for (FieldPath path : paths.paths()) {
             List<PathElement> elements = path.elements();
-            JsonNode parent = out;
-            for (int i = 0; i < elements.size() - 1 && parent != null; i++) {
-                parent = step(parent, elements.get(i));
+            // holders.get(i) is the node in which elements.get(i) names a child.
+            List<JsonNode> holders = new ArrayList<>();
+            JsonNode node = out;
+            for (PathElement element : elements) {
+                if (node == null) {
+                    break;
+                }
+                holders.add(node);
+                node = step(node, element);
             }
-            if (parent != null && !elements.isEmpty()) {
-                removeChild(parent, elements.get(elements.size() - 1));
+            int last = elements.size() - 1;
+            if (elements.isEmpty() || holders.size() != elements.size() || !removeChild(holders.get(last), elements.get(last))) {
+                continue;   // not in the object: nothing removed, so nothing emptied
+            }
+            // A map or struct this removal emptied goes too, and so on upwards: a typed object omits an empty field
+            // (structured-merge-diff's RemoveItems, with struct fields as members, leaves no empty node behind). An item
+            // of a keyed list is not emptied from below: its own path, which owning anything in it implies, removes it.
+            for (int i = last; i > 0 && holders.get(i).isEmpty(); i--) {
+                removeNode(holders.get(i - 1), holders.get(i));
             }
         }
         return out;
@@ -56,17 +70,28 @@ public final class FieldsToRemove {
         return null;
     }
 
-    private static void removeChild(JsonNode parent, PathElement element) {
+    /** Removes the child of {@code parent} at {@code element}; true when there was one. */
+    private static boolean removeChild(JsonNode parent, PathElement element) {
+        boolean removed = false;
         if (element instanceof PathElement.Field f) {
             if (parent instanceof ObjectNode o) {
-                o.remove(f.name());
+                removed = o.remove(f.name()) != null;
             }
         } else if (parent instanceof ArrayNode list) {
             for (int i = list.size() - 1; i >= 0; i--) {
                 if (matches(list.get(i), element)) {
                     list.remove(i);
+                    removed = true;
                 }
             }
+        }
+        return removed;
+    }
+
+    /** Removes {@code child} itself (this very node) from {@code parent}, when it is one of its fields. */
+    private static void removeNode(JsonNode parent, JsonNode child) {
+        if (parent instanceof ObjectNode o) {
+            o.properties().removeIf(field -> field.getValue() == child);
         }
     }
 
