@@ -23,7 +23,7 @@ final class EtcdMemberProcess implements ClusterMember {
     private final EtcdProcess process;
     private final PeerNetwork peers;
     private final int index;
-    private boolean frozen;
+    private volatile boolean frozen; // a test may thaw from another thread
 
     EtcdMemberProcess(Path binary, EtcdProcess.Membership membership, int peerPort, PeerNetwork peers, int index) {
         this.process = new EtcdProcess(binary, membership, peerPort);
