@@ -107,6 +107,7 @@ build_local_etcd_image() {
   cat > "$ctx/Containerfile" <<'EOF'
 FROM scratch
 COPY etcd /usr/local/bin/etcd
+COPY kill /usr/local/bin/kill
 COPY lib/ /lib/x86_64-linux-gnu/
 COPY lib64/ /lib64/
 CMD ["/usr/local/bin/etcd"]
@@ -121,12 +122,17 @@ EOF
 # there). Built from what the machine has, as the offline etcd image is, so it works offline. Its tag
 # names the JDK and etcd it holds, so a new JDK or etcd builds a new image.
 grader_image() {   # prints the image name, building it first if missing
-  local java_home etcd_bin tag
+  local java_home etcd_bin kill_bin tag
   java_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
   etcd_bin="$(command -v etcd || true)"
   [ -n "$etcd_bin" ] || apt_install "the grader's box runs etcd as a process (Debian's etcd binary)" etcd-server
   etcd_bin="$(command -v etcd)"
-  tag="$( { cat "$java_home/release"; "$etcd_bin" --version; } | sha256sum | cut -c1-12)"
+  # The kill command (procps), not the shell's builtin: chapter 7's clusters freeze and thaw a member
+  # with SIGSTOP and SIGCONT, which the JDK cannot send (EtcdMemberProcess runs kill -STOP PID).
+  kill_bin="$(type -P kill || true)"
+  [ -n "$kill_bin" ] || apt_install "the grader's box freezes etcd members with the kill command" procps
+  kill_bin="$(type -P kill)"
+  tag="$( { cat "$java_home/release"; "$etcd_bin" --version; sha256sum <"$kill_bin"; } | sha256sum | cut -c1-12)"
   local image="localhost/rvlab-grader:$tag"
   if image_present "$image"; then echo "$image"; return; fi
   local ctx; ctx="$(mktemp -d)"
@@ -136,8 +142,9 @@ grader_image() {   # prints the image name, building it first if missing
   (cd "$java_home" && find bin lib conf release \( -type f -o -type l \) -exec test -e {} \; -print) \
     | (cd "$java_home" && xargs -d '\n' cp -L --parents -t "$ctx/jdk/")
   cp "$etcd_bin" "$ctx/etcd"
+  cp -L "$kill_bin" "$ctx/kill"
   local lib
-  { ldd "$etcd_bin"; ldd "$java_home/bin/java"; find "$java_home/lib" -name '*.so' -exec ldd {} \; ; } 2>/dev/null \
+  { ldd "$etcd_bin"; ldd "$kill_bin"; ldd "$java_home/bin/java"; find "$java_home/lib" -name '*.so' -exec ldd {} \; ; } 2>/dev/null \
     | awk '/=> \// {print $3} /^[ \t]*\/lib64\/ld-linux/ {print $1}' | sort -u | while read -r lib; do
       mkdir -p "$ctx/libs$(dirname "$lib")"; cp -L "$lib" "$ctx/libs$lib"
     done
@@ -148,6 +155,7 @@ FROM scratch
 COPY libs/ /
 COPY jdk/ /opt/java/
 COPY etcd /usr/local/bin/etcd
+COPY kill /usr/local/bin/kill
 COPY etc/ /etc/
 USER 10001:10001
 ENV JAVA_HOME=/opt/java PATH=/opt/java/bin:/usr/local/bin RVLAB_ETCD_BINARY=/usr/local/bin/etcd

@@ -2,39 +2,44 @@ package io.rvlab.support.etcd;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.cluster.Member;
 import io.etcd.jetcd.maintenance.StatusResponse;
 import io.etcd.jetcd.options.GetOption;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
-import org.testcontainers.containers.Network;
 import org.testcontainers.lifecycle.Startables;
 
 /**
  * A real multi-member etcd (three members by default), the control plane's usual shape: one raft
- * log, so one revision sequence, replicated to every member. Either containers this class started
- * on a network of their own, or an external cluster named by a comma-separated
- * {@code RVLAB_ETCD_ENDPOINTS}.
+ * log, so one revision sequence, replicated to every member. Either members this class started
+ * (containers on networks of their own, or, with {@code RVLAB_ETCD_BINARY}, processes of that etcd
+ * binary on the loopback address, as in the classroom grader's box), or an external cluster named
+ * by a comma-separated {@code RVLAB_ETCD_ENDPOINTS}.
  *
  * <p>The faults a chapter needs are the ones an operator meets: a member stopped (and its leader
  * role with it), a member frozen, a member cut off from its peers while clients still reach it.
- * They work only on containers the harness started; on an external cluster they throw.
+ * They work only on members the harness started; on an external cluster they throw.
  */
 public final class EtcdCluster implements AutoCloseable {
 
-    private final List<Network> networks; // empty for an external cluster
-    private final List<EtcdMemberContainer> members; // empty for an external cluster
+    private final List<AutoCloseable> networks; // the members' networks (or peer proxies); empty for an external cluster
+    private final List<ClusterMember> members; // empty for an external cluster
     private final List<String> endpoints;
     private final Client client;
+    private Thread removeAtExit; // for members that are processes: a child process outlives a JVM that does not stop it
 
-    private EtcdCluster(List<Network> networks, List<EtcdMemberContainer> members, List<String> endpoints) {
+    private EtcdCluster(List<AutoCloseable> networks, List<? extends ClusterMember> members, List<String> endpoints) {
         this.networks = networks;
-        this.members = members;
+        this.members = List.copyOf(members);
         this.endpoints = List.copyOf(endpoints);
         this.client = newClient(this.endpoints);
     }
@@ -50,6 +55,9 @@ public final class EtcdCluster implements AutoCloseable {
             return cluster;
         }
         String token = "rvlab-" + UUID.randomUUID().toString().substring(0, 8);
+        if (settings.binary().isPresent()) {
+            return startProcesses(size, Path.of(settings.binary().get()), token);
+        }
         MemberNetwork clients = MemberNetwork.create("rvlab-etcd-clients-" + token.substring(6));
         MemberNetwork peers = MemberNetwork.create("rvlab-etcd-peers-" + token.substring(6));
         String initialCluster = java.util.stream.IntStream.range(0, size)
@@ -70,10 +78,68 @@ public final class EtcdCluster implements AutoCloseable {
                     + settings.image() + ": " + e.getMessage()
                     + "\n  Run ./course doctor, or set RVLAB_ETCD_ENDPOINTS to a comma-separated list of your cluster's members.", e);
         }
-        EtcdCluster cluster = new EtcdCluster(List.of(peers.network(), clients.network()), members,
+        EtcdCluster cluster = new EtcdCluster(List.of(peers.network()::close, clients.network()::close), members,
                 members.stream().map(EtcdMemberContainer::clientEndpoint).collect(Collectors.toList()));
         cluster.awaitLeader(Duration.ofSeconds(60));
         return cluster;
+    }
+
+    /**
+     * The members as processes of {@code binary} on 127.0.0.1, each with its own client port, peer
+     * port and data directory, and each reached by its peers through its {@link PeerProxy}, so that
+     * {@link #partition} can cut raft's traffic and nothing else (see {@link PeerNetwork}).
+     */
+    private static EtcdCluster startProcesses(int size, Path binary, String token) {
+        PeerNetwork peers = new PeerNetwork();
+        List<Integer> peerPorts = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            peerPorts.add(EtcdProcess.freePort());
+            peers.add(peerPorts.get(i));
+        }
+        String initialCluster = java.util.stream.IntStream.range(0, size)
+                .mapToObj(i -> "etcd-" + i + "=" + peers.url(i))
+                .collect(Collectors.joining(","));
+        List<EtcdMemberProcess> members = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            members.add(new EtcdMemberProcess(binary,
+                    new EtcdProcess.Membership("etcd-" + i, peers.url(i), initialCluster, token), peerPorts.get(i), peers, i));
+        }
+        try {
+            // All launched first: no member is ready before a quorum of its peers runs.
+            members.forEach(EtcdMemberProcess::launch);
+            for (EtcdMemberProcess member : members) {
+                member.awaitReady(Duration.ofSeconds(90));
+            }
+        } catch (RuntimeException e) {
+            members.forEach(EtcdMemberProcess::remove);
+            peers.close();
+            throw new IllegalStateException("could not start a " + size + "-member etcd from the binary " + binary
+                    + " (RVLAB_ETCD_BINARY): " + e.getMessage(), e);
+        }
+        EtcdCluster cluster = new EtcdCluster(List.of(peers), members,
+                members.stream().map(EtcdMemberProcess::clientEndpoint).collect(Collectors.toList()));
+        cluster.removeAtExit = new Thread(cluster::removeMembers, "rvlab-etcd-cluster-remove");
+        Runtime.getRuntime().addShutdownHook(cluster.removeAtExit);
+        cluster.awaitLeader(Duration.ofSeconds(60));
+        cluster.learnMemberIds(peers);
+        return cluster;
+    }
+
+    /** Tells the peer network each member's id, which its peer requests carry (a member is named etcd-INDEX). */
+    private void learnMemberIds(PeerNetwork peers) {
+        try {
+            for (Member member : client.getClusterClient().listMember().get(30, TimeUnit.SECONDS).getMembers()) {
+                if (member.getName().startsWith("etcd-")) {
+                    peers.name(Integer.parseInt(member.getName().substring("etcd-".length())), member.getId());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while listing the members", e);
+        } catch (ExecutionException | TimeoutException e) {
+            close();
+            throw new IllegalStateException("the new cluster did not list its members: " + e, e);
+        }
     }
 
     /** A client that knows every member, as kube-apiserver's {@code --etcd-servers} does. */
@@ -148,23 +214,17 @@ public final class EtcdCluster implements AutoCloseable {
 
     /** Stops a member cleanly (SIGTERM); its data and its client port are kept for {@link #startMember}. */
     public void stopMember(int member) {
-        container(member).getDockerClient().stopContainerCmd(container(member).getContainerId()).withTimeout(10).exec();
+        member(member).terminate();
     }
 
     /** Kills a member (SIGKILL), as a crashed machine would; its data is kept for {@link #startMember}. */
     public void killMember(int member) {
-        container(member).getDockerClient().killContainerCmd(container(member).getContainerId()).exec();
+        member(member).kill();
     }
 
     /** Starts a stopped or killed member again, with its data, at the same client endpoint. */
     public void startMember(int member) {
-        EtcdMemberContainer container = container(member);
-        container.getDockerClient().startContainerCmd(container.getContainerId()).exec();
-        String now = container.currentEndpoint();
-        if (!now.equals(endpoints.get(member))) {
-            throw new IllegalStateException("member " + member + " came back at " + now + ", not " + endpoints.get(member)
-                    + ": this container engine gave the container another address on restart (Podman keeps it)");
-        }
+        member(member).startAgain();
         awaitAnswer(member, Duration.ofSeconds(60));
         dropDeadConnections();
     }
@@ -216,26 +276,29 @@ public final class EtcdCluster implements AutoCloseable {
                 + " s of its start: " + last, last);
     }
 
-    /** Freezes every process of a member: it neither answers nor notices that time passes. */
+    /**
+     * Freezes every process of a member: it neither answers nor notices that time passes (the
+     * engine's pause of a container, SIGSTOP for a process), as a stalled machine.
+     */
     public void freezeMember(int member) {
-        container(member).getDockerClient().pauseContainerCmd(container(member).getContainerId()).exec();
+        member(member).freeze();
     }
 
     public void thawMember(int member) {
-        container(member).getDockerClient().unpauseContainerCmd(container(member).getContainerId()).exec();
+        member(member).thaw();
     }
 
     /** Cuts a member off from its peers; clients still reach it at its endpoint. */
     public void partition(int member) {
-        container(member).disconnectFromPeers();
+        member(member).cutFromPeers();
     }
 
-    /** Puts a partitioned member back on the peer network. */
+    /** Puts a partitioned member back in touch with its peers. */
     public void heal(int member) {
-        container(member).reconnectToPeers();
+        member(member).rejoinPeers();
     }
 
-    private EtcdMemberContainer container(int member) {
+    private ClusterMember member(int member) {
         if (!canInjectFaults()) {
             throw new UnsupportedOperationException("the external etcd cluster at " + endpoints()
                     + " is not the course's to stop or cut: faults need the members the harness starts (unset RVLAB_ETCD_ENDPOINTS)");
@@ -259,13 +322,30 @@ public final class EtcdCluster implements AutoCloseable {
     @Override
     public void close() {
         client.close();
-        for (EtcdMemberContainer member : members) {
+        removeMembers();
+        if (removeAtExit != null) {
             try {
-                member.stop();
+                Runtime.getRuntime().removeShutdownHook(removeAtExit);
+            } catch (IllegalStateException exiting) {
+                // closed from a shutdown hook: the hook has nothing left to do
+            }
+        }
+    }
+
+    private synchronized void removeMembers() {
+        for (ClusterMember member : members) {
+            try {
+                member.remove();
             } catch (RuntimeException alreadyGone) {
                 // removed by hand: gone is what was wanted
             }
         }
-        networks.forEach(Network::close);
+        for (AutoCloseable network : networks) {
+            try {
+                network.close();
+            } catch (Exception alreadyGone) {
+                // removed by hand: gone is what was wanted
+            }
+        }
     }
 }

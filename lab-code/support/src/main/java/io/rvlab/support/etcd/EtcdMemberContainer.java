@@ -16,11 +16,11 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * One member of a multi-member etcd in a container, on two networks: the client network, where
  * clients reach it, and the peer network, where the members talk raft to each other (etcd's
- * client and peer URLs). Cutting a member off from its peers ({@link #disconnectFromPeers()})
+ * client and peer URLs). Cutting a member off from its peers ({@link #cutFromPeers()})
  * leaves it reachable to clients: the partition a follower can be in while it still answers
  * serializable reads. Each member keeps a fixed address on both networks.
  */
-final class EtcdMemberContainer extends GenericContainer<EtcdMemberContainer> {
+final class EtcdMemberContainer extends GenericContainer<EtcdMemberContainer> implements ClusterMember {
 
     static final int CLIENT_PORT = 2379;
     static final int PEER_PORT = 2380;
@@ -72,7 +72,8 @@ final class EtcdMemberContainer extends GenericContainer<EtcdMemberContainer> {
      * forwards it to the container's address on either of its networks, and a client whose connection
      * ran over the peer network would lose it in a partition that should cut only raft's traffic.
      */
-    String clientEndpoint() {
+    @Override
+    public String clientEndpoint() {
         if (routable == null) {
             routable = reachable(address);
         }
@@ -105,7 +106,7 @@ final class EtcdMemberContainer extends GenericContainer<EtcdMemberContainer> {
      * Puts the created container on the peer network too, before it starts (etcd resolves its peers'
      * names at start). The container was created on the engine's default network, where its client
      * port is published, so a client's connection never runs over the peer network that
-     * {@link #disconnectFromPeers()} takes away.
+     * {@link #cutFromPeers()} takes away.
      */
     @Override
     protected void containerIsCreated(String containerId) {
@@ -124,14 +125,54 @@ final class EtcdMemberContainer extends GenericContainer<EtcdMemberContainer> {
                 .exec();
     }
 
+    @Override
+    public void terminate() {
+        getDockerClient().stopContainerCmd(getContainerId()).withTimeout(10).exec();
+    }
+
+    @Override
+    public void kill() {
+        getDockerClient().killContainerCmd(getContainerId()).exec();
+    }
+
+    /** Starts the container again; its fixed address keeps its client endpoint (checked: an engine could move it). */
+    @Override
+    public void startAgain() {
+        String before = clientEndpoint();
+        getDockerClient().startContainerCmd(getContainerId()).exec();
+        String now = currentEndpoint();
+        if (!now.equals(before)) {
+            throw new IllegalStateException(name + " came back at " + now + ", not " + before
+                    + ": this container engine gave the container another address on restart (Podman keeps it)");
+        }
+    }
+
+    /** The engine's pause: the container's cgroup is frozen. */
+    @Override
+    public void freeze() {
+        getDockerClient().pauseContainerCmd(getContainerId()).exec();
+    }
+
+    @Override
+    public void thaw() {
+        getDockerClient().unpauseContainerCmd(getContainerId()).exec();
+    }
+
+    @Override
+    public void remove() {
+        stop();
+    }
+
     /** Cuts this member off from the other members (raft traffic); clients still reach it. */
-    void disconnectFromPeers() {
+    @Override
+    public void cutFromPeers() {
         getDockerClient().disconnectFromNetworkCmd()
                 .withContainerId(getContainerId()).withNetworkId(peers.network().getId()).exec();
     }
 
-    /** Heals {@link #disconnectFromPeers()}: back on the peer network at the same address (nothing if it is on it). */
-    void reconnectToPeers() {
+    /** Heals {@link #cutFromPeers()}: back on the peer network at the same address (nothing if it is on it). */
+    @Override
+    public void rejoinPeers() {
         // Podman's inspect may give a network's name where Docker gives its id: either one counts.
         boolean onPeers = getDockerClient().inspectContainerCmd(getContainerId()).exec()
                 .getNetworkSettings().getNetworks().entrySet().stream()

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -22,18 +23,37 @@ import java.util.concurrent.TimeUnit;
  * <p>It listens on the loopback address only, on ports chosen as {@link FreePorts} chooses, with a
  * data directory of its own that {@link #stop()} removes; {@link #restart} keeps both, as a
  * restarted member keeps its data and its address.
+ *
+ * <p>Alone it is a one-member cluster; with a {@link Membership} it is one member of several
+ * ({@link EtcdMemberProcess}), which its peers reach at the URL it advertises.
  */
 final class EtcdProcess {
+
+    /**
+     * What makes the process one member of several: its name, the peer URL it advertises (where the
+     * others reach it, not necessarily where it listens), every member's name and peer URL
+     * ({@code --initial-cluster}) and the cluster's token, as etcd's static bootstrap takes them.
+     */
+    record Membership(String name, String advertisedPeerUrl, String initialCluster, String token) {
+    }
 
     private final Path binary;
     private final Path dataDir;
     private final Path log;
     private final int clientPort;
     private final int peerPort;
+    private final Membership membership; // null: a cluster of one
     private Process process;
+    private long readyFrom; // the log's length when the current process started
 
     EtcdProcess(Path binary) {
+        this(binary, null, freePort());
+    }
+
+    /** A member of a cluster listening for its peers on {@code peerPort}, which {@code membership} names. */
+    EtcdProcess(Path binary, Membership membership, int peerPort) {
         this.binary = binary;
+        this.membership = membership;
         try {
             this.dataDir = Files.createTempDirectory("rvlab-etcd");
             this.log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
@@ -41,26 +61,41 @@ final class EtcdProcess {
             throw new UncheckedIOException(e);
         }
         this.clientPort = freePort();
-        this.peerPort = freePort();
+        this.peerPort = peerPort;
     }
 
+    /** Starts etcd and waits until it serves clients. */
     void start() {
+        launch();
+        awaitReady(Duration.ofSeconds(90));
+    }
+
+    /**
+     * Starts etcd without waiting: a member of several is ready only once a quorum of its peers
+     * runs, so the members of a new cluster are all launched before any is awaited.
+     */
+    void launch() {
         String client = "http://127.0.0.1:" + clientPort;
         String peer = "http://127.0.0.1:" + peerPort;
-        List<String> command = List.of(binary.toString(), "--name=rvlab", "--data-dir=" + dataDir.resolve("data"),
-                "--listen-client-urls=" + client, "--advertise-client-urls=" + client,
-                "--listen-peer-urls=" + peer, "--initial-advertise-peer-urls=" + peer, "--initial-cluster=rvlab=" + peer,
+        List<String> command = new ArrayList<>(List.of(binary.toString(), "--data-dir=" + dataDir.resolve("data"),
+                "--listen-client-urls=" + client, "--advertise-client-urls=" + client, "--listen-peer-urls=" + peer,
                 // As the container's etcd: progress notifications every second (chapter 4's bookmarks).
-                "--experimental-watch-progress-notify-interval=1s");
-        long offset;
+                "--experimental-watch-progress-notify-interval=1s"));
+        if (membership == null) {
+            command.addAll(List.of("--name=rvlab", "--initial-advertise-peer-urls=" + peer, "--initial-cluster=rvlab=" + peer));
+        } else {
+            // The flags EtcdMemberContainer gives a member (a restart with data ignores the initial ones).
+            command.addAll(List.of("--name=" + membership.name(), "--initial-advertise-peer-urls=" + membership.advertisedPeerUrl(),
+                    "--initial-cluster=" + membership.initialCluster(), "--initial-cluster-token=" + membership.token(),
+                    "--initial-cluster-state=new"));
+        }
         try {
-            offset = Files.exists(log) ? Files.size(log) : 0; // a restart appends to the same log
+            readyFrom = Files.exists(log) ? Files.size(log) : 0; // a restart appends to the same log
             process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot run the etcd binary " + binary + ": " + e.getMessage(), e);
         }
-        awaitReady(offset, Duration.ofSeconds(90));
     }
 
     String clientEndpoint() {
@@ -75,6 +110,35 @@ final class EtcdProcess {
     void restart(Duration stopTimeout) {
         halt(stopTimeout);
         start();
+    }
+
+    /** SIGTERM: etcd stops cleanly (SIGKILL after {@code timeout}); its data and ports are kept. */
+    void terminate(Duration timeout) {
+        halt(timeout);
+    }
+
+    /** SIGKILL, as a crashed machine: no clean stop; its data and ports are kept. */
+    void kill() {
+        if (process != null) {
+            process.destroyForcibly(); // SIGKILL on Linux
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** The running process's id (for a signal the JDK cannot send, see {@link EtcdMemberProcess#freeze()}). */
+    long pid() {
+        if (!isRunning()) {
+            throw new IllegalStateException(describe() + " is not running");
+        }
+        return process.pid();
     }
 
     /** Stops etcd and removes its data. */
@@ -105,8 +169,9 @@ final class EtcdProcess {
         }
     }
 
-    /** Waits for etcd's "ready to serve client requests" in its log after {@code offset}, as the container's start waits for it. */
-    private void awaitReady(long offset, Duration timeout) {
+    /** Waits for etcd's "ready to serve client requests" in its log since its launch, as the container's start waits for it. */
+    void awaitReady(Duration timeout) {
+        long offset = readyFrom;
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             while (System.nanoTime() < deadline) {
@@ -135,7 +200,7 @@ final class EtcdProcess {
     }
 
     /** A port free now, below the ephemeral range (see {@link FreePorts}). */
-    private static int freePort() {
+    static int freePort() {
         return FreePorts.listen(port -> {
             try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
                 return probe.getLocalPort();

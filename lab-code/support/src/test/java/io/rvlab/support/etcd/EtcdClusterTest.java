@@ -19,12 +19,16 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-/** EtcdCluster: three real members, one revision sequence, and the faults chapter 7 needs. */
+/**
+ * EtcdCluster: three real members, one revision sequence, and the faults chapter 7 needs; members
+ * as this run's settings start them (containers, or processes with RVLAB_ETCD_BINARY).
+ * {@link EtcdClusterProcessTest} runs the same with processes of the etcd binary.
+ */
 @DisplayName("EtcdCluster (three members)")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EtcdClusterTest {
 
-    private static EtcdCluster cluster;
+    static EtcdCluster cluster;
 
     @BeforeAll
     static void start() {
@@ -100,6 +104,49 @@ class EtcdClusterTest {
         assertThat(after).isGreaterThan(before);
         cluster.startMember(leader);
         try (Client back = cluster.clientOf(leader)) {
+            awaitRevision(back, after);
+        }
+    }
+
+    @Test
+    @Order(4)
+    @DisplayName("a frozen member answers nothing while the others go on; thawed, it catches up")
+    void frozenMember() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external cluster cannot be frozen by the course");
+        int leader = cluster.awaitLeader(Duration.ofSeconds(30));
+        int frozen = (leader + 1) % cluster.size();
+        try (Client stalled = cluster.clientOf(frozen); Client toLeader = cluster.clientOf(leader)) {
+            awaitRevision(stalled, 1);
+            cluster.freezeMember(frozen);
+            boolean thawed = false;
+            try {
+                long after = toLeader.getKVClient().put(utf8("/c/f"), utf8("1")).get(10, TimeUnit.SECONDS)
+                        .getHeader().getRevision();
+                assertThatThrownBy(() -> stalled.getKVClient().get(utf8("/c/f"), GetOption.builder().withSerializable(true).build())
+                        .get(2, TimeUnit.SECONDS))
+                        .as("even a serializable read: the member does not run at all");
+                cluster.thawMember(frozen);
+                thawed = true;
+                awaitRevision(stalled, after);
+            } finally {
+                if (!thawed) {
+                    cluster.thawMember(frozen);
+                }
+            }
+        }
+    }
+
+    @Test
+    @Order(5)
+    @DisplayName("a member stopped cleanly comes back with its data at the same endpoint and catches up")
+    void memberStoppedAndStarted() throws Exception {
+        assumeTrue(cluster.canInjectFaults(), "an external cluster cannot be stopped by the course");
+        int leader = cluster.awaitLeader(Duration.ofSeconds(30));
+        int stopped = (leader + 2) % cluster.size();
+        cluster.stopMember(stopped);
+        long after = putEventually(cluster.client(), "/c/s", "1", Duration.ofSeconds(30));
+        cluster.startMember(stopped);
+        try (Client back = cluster.clientOf(stopped)) {
             awaitRevision(back, after);
         }
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class EtcdProcessTest {
 
-    private static Path binary() {
+    static Path binary() {
         String named = System.getenv("RVLAB_ETCD_BINARY");
         Path binary = Path.of(named != null ? named : "/usr/bin/etcd");
         assumeTrue(Files.isExecutable(binary), "no etcd binary at " + binary + " (./course setup installs Debian's)");

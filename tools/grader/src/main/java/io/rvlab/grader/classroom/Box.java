@@ -10,8 +10,9 @@ import java.util.TreeSet;
  * untrusted and would otherwise run with the instructor's rights (a {@code static {}} block is
  * enough). What it can touch:
  * <ul>
- *   <li>no network at all, only its own loopback, where its tests start etcd as a process
- *       ({@code RVLAB_ETCD_BINARY}, set by the image);</li>
+ *   <li>no network at all, only its own loopback, where its tests start etcd as processes
+ *       ({@code RVLAB_ETCD_BINARY}, set by the image): one member, or chapter 7's clusters, whose
+ *       members are frozen with the image's {@code kill} command and cut off by proxies on that loopback;</li>
  *   <li>a non-root user, no capabilities, no privilege gained by exec;</li>
  *   <li>a read-only file system: the course, the Maven repository's jars and the student's exported
  *       commit are mounted read-only; the only writable places are two size-limited, in-memory
