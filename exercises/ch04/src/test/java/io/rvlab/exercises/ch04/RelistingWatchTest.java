@@ -26,7 +26,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -227,35 +226,6 @@ class RelistingWatchTest {
                         + " the relist, not only the first), or etcd keeps a watcher, and the client a stream, for the"
                         + " life of the process", before, after)
                 .isLessThanOrEqualTo(before);
-    }
-
-    @Test
-    @DisplayName("a watch nobody closes does not keep the JVM alive: a thread it relisted on and left running is a daemon")
-    void aWatchLeftOpenLetsTheJvmExit(Client client) throws Exception {
-        ConfigMaps cms = new ConfigMaps(client);
-        cms.put("a", "1");
-        Snapshot known = snapshot(cms);
-        long a2 = cms.put("a", "2");
-        cms.compact(cms.currentRevision()); // 410: the relist hands on MODIFIED a
-        AtomicReference<Thread> relisting = new AtomicReference<>();
-        Received received = new Received();
-
-        try (RelistingWatch ignored = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(),
-                event -> {
-                    relisting.compareAndSet(null, Thread.currentThread());
-                    received.accept(event);
-                })) {
-            received.awaitResourceVersion(a2);
-            Thread.sleep(300); // a thread made for one relist has ended by now
-            Thread thread = relisting.get();
-            // An informer runs for the life of its process, and a process must be able to end without closing it:
-            // jetcd's own threads (its executor, its Vert.x event loops) are daemons for that reason.
-            assertThat(!thread.isAlive() || thread.isDaemon())
-                    .as("the thread \"%s\" handed the relist's events to the handler and is still alive 300 ms later,"
-                            + " waiting for work, and it is not a daemon thread: a RelistingWatch its owner never closes"
-                            + " would keep the JVM from exiting", thread.getName())
-                    .isTrue();
-        }
     }
 
     /** etcd's own count of the watchers it serves, from its /metrics endpoint (as exercise 1.6's test reads it). */
