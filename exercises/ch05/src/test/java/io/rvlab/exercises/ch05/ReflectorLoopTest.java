@@ -256,6 +256,47 @@ class ReflectorLoopTest {
                     + " hammers it at once").hasSize(2).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(200L));
         }
     }
+
+    @Test
+    @DisplayName("a LIST refused with 500 or a refused connection is asked again after a pause; one refused with 410 is not asked again: the present instead")
+    void aRefusedListIsSortedLikeARefusedWatch(Client etcd) throws Exception {
+        try (WatchApiServer server = WatchListApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
+             Running run = new Running(etcd, server, "list-refused", new ReflectorBackoff(Duration.ofMillis(300),
+                     Duration.ofSeconds(1), Duration.ofSeconds(10), 0.0, System::nanoTime))) {
+            run.create("cm-0", "cm-1");
+            run.start();
+            run.awaitSynced();
+            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
+            run.await("your loop opened a watch after its first LIST",
+                    () -> run.first(Kind.WATCH_STARTED, replaced.seq()) != null);
+
+            long cutAt = run.history.entries().size();
+            run.network.cut();
+            run.await("your loop tried to watch again after the watch was closed", run.network::holding);
+            run.hiccups.armLists(); // the next watch is refused with 410; the next LISTs: 500, connection refused, 410
+            run.network.heal();
+            run.await("your loop LISTed again after the refused LISTs", () -> run.hiccups.listsAfter() > 0);
+            run.configMaps.patch("cm-0", "{\"data\":{\"k\":\"v1\"}}");
+            run.assertConverged("a watch refused with 410 Expired, then a LIST refused with 500 Internal Error, one whose"
+                    + " connection was refused and one refused with 410 Expired");
+
+            Entry gone = run.history.entries().stream().filter(e -> e.seq() > cutAt && e.kind() == Kind.WATCH_ASKED)
+                    .reduce((first, second) -> first).orElseThrow();
+            List<String> listed = run.history.entries().stream()
+                    .filter(e -> e.seq() > cutAt && e.kind() == Kind.LIST_ASKED).map(Entry::resourceVersion).toList();
+            assertThat(listed).as("the resourceVersions of your loop's LISTs after its watch from rv %s was refused with 410:"
+                    + " first the store's (%s: not older than what the store holds, which any API server's watch cache"
+                    + " can answer; \"\" would make every relisting client read the whole collection from etcd), the"
+                    + " same again after the 500 and after the refused connection (passing trouble), then \"\" (the"
+                    + " present) after the 410, since asking again for what was refused gets the same 410",
+                    gone.resourceVersion(), gone.resourceVersion())
+                    .startsWith(gone.resourceVersion(), gone.resourceVersion(), gone.resourceVersion(), "");
+            assertThat(run.hiccups.listGapsMillis()).as("milliseconds between the LIST refused with 500 and your loop's next"
+                    + " LIST, and between the LIST whose connection was refused and the next: a pause (server.pause) must"
+                    + " come first each time, else every client of a struggling server hammers it at once")
+                    .hasSize(2).allSatisfy(gap -> assertThat(gap).isGreaterThanOrEqualTo(200L));
+        }
+    }
     // end::grading[]
 
     private static ObjectNode configMap(String name, String value) {
@@ -497,16 +538,58 @@ class ReflectorLoopTest {
     private static final class Hiccups implements ListerWatcher {
         private static final String STATUS = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
                 + "\"message\":\"etcd watch channel closed\",\"reason\":\"InternalError\",\"code\":500}";
-        private final ListerWatcher delegate;
+        private static final String EXPIRED = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                + "\"message\":\"too old resource version\",\"reason\":\"Expired\",\"code\":410}";
+        private final ResourceListerWatcher delegate;
         private final HttpClient http = HttpClient.newHttpClient();
         private final List<Long> gaps = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final List<Long> listGaps = new java.util.concurrent.CopyOnWriteArrayList<>();
         private HttpServer troubled;
+        private ResourceListerWatcher troubledLists;
+        private ResourceListerWatcher refusedLists;
         private int armed;
         private long lastHiccup;
         private volatile int after;
+        private boolean watchGone;
+        private int listsArmed;
+        private volatile int listCode;
+        private long lastListHiccup;
+        private volatile int listsAfter;
 
-        Hiccups(ListerWatcher delegate) {
+        Hiccups(ResourceListerWatcher delegate) {
             this.delegate = delegate;
+        }
+
+        /**
+         * Once armed, the next watch is refused with 410 Expired (its resume point is gone), the next LIST is refused with
+         * 500 Internal Error, the one after it finds its connection refused, and the third is refused with 410 Expired
+         * (the resourceVersion it asks for is gone too); every other request goes through. The time from the 500 and from
+         * the refused connection to the next LIST is kept.
+         */
+        synchronized void armLists() throws IOException {
+            troubled = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            troubled.createContext("/gone", exchange -> answer(exchange, 410, EXPIRED));
+            troubled.createContext("/", exchange -> answer(exchange, listCode, listCode == 500 ? STATUS : EXPIRED));
+            troubled.start();
+            troubledLists = new ResourceListerWatcher(RestConfig.forUrl(URI.create("http://127.0.0.1:"
+                    + troubled.getAddress().getPort())), delegate.collectionPath());
+            int closedPort;
+            try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                closedPort = socket.getLocalPort();
+            }
+            refusedLists = new ResourceListerWatcher(RestConfig.forUrl(URI.create("http://127.0.0.1:" + closedPort)),
+                    delegate.collectionPath());
+            watchGone = true;
+            listsArmed = 3;
+        }
+
+        /** LISTs asked after the last refused one. */
+        int listsAfter() {
+            return listsAfter;
+        }
+
+        List<Long> listGapsMillis() {
+            return listGaps;
         }
 
         synchronized void arm() throws IOException {
@@ -538,6 +621,25 @@ class ReflectorLoopTest {
 
         @Override
         public ObjectNode list(ListOptions options) throws IOException {
+            synchronized (this) {
+                long now = System.nanoTime();
+                if (lastListHiccup != 0) {
+                    listGaps.add(Duration.ofNanos(now - lastListHiccup).toMillis());
+                    lastListHiccup = 0;
+                }
+                if (listsArmed == 0) {
+                    if (troubledLists != null) {
+                        listsAfter++;
+                    }
+                } else {
+                    // over HTTP, as an API server refuses: first 500 from the troubled server, then a port where nothing
+                    // listens (the connection refused), then 410 from the troubled server; the first two times kept
+                    listCode = listsArmed == 3 ? 500 : 410;
+                    lastListHiccup = listsArmed == 1 ? 0 : now;
+                    listsArmed--;
+                    return (listsArmed == 1 ? refusedLists : troubledLists).list(options);
+                }
+            }
             return delegate.list(options);
         }
 
@@ -553,7 +655,10 @@ class ReflectorLoopTest {
                         after++;
                     }
                 }
-                if (armed == 0) {
+                if (watchGone) {
+                    watchGone = false;
+                    path = "/gone";
+                } else if (armed == 0) {
                     path = null;
                 } else {
                     path = armed == 3 ? "/broken" : armed == 2 ? "/refused" : "/error-event";

@@ -62,13 +62,18 @@ class SafeCreateTest {
     }
 
     @AfterAll
-    static void stop() {
+    static synchronized void stop() {
         if (plane != null) {
             plane.close();
         }
         if (etcd != null) {
             etcd.close();
         }
+        // Forgotten, so that a later run of a test in this JVM (PIT runs one test method at a time, each between
+        // @BeforeAll and @AfterAll) starts a control plane again instead of using the closed one.
+        api = null;
+        plane = null;
+        etcd = null;
     }
 
     @Test
@@ -231,6 +236,82 @@ class SafeCreateTest {
         }
     }
 
+    @Test
+    @Order(7)
+    @DisplayName("after a 409, a read of the holder that fails in passing (503) or finds the name free (404) answers nothing: create again; a read refused for good (403) is thrown")
+    void aFailedReadAfterA409IsNoAnswer() throws Exception {
+        ObjectNode mine = configMap(RUN + "-unread", "mine");
+        try (StubReplica stub = StubReplica.answering(new int[] {409, 409, 201},
+                new String[] {"AlreadyExists", "AlreadyExists", null},
+                new int[] {503, 404}, new String[] {"ServiceUnavailable", "NotFound"})) {
+            ObjectNode returned;
+            try {
+                returned = SafeCreate.create(new ApiClient(stub.url()), CONFIGMAPS, mine, Duration.ofSeconds(30));
+            } catch (io.rvlab.ch02.api.StatusException gaveUp) {
+                throw new AssertionError("create threw " + gaveUp.status().code() + " " + gaveUp.status().reason() + " after "
+                        + stub.posts() + " POST(s) and " + stub.gets() + " GET(s). The replica answered 409 AlreadyExists, then"
+                        + " the read of the name's holder 503 ServiceUnavailable; then 409 again, and the read 404 NotFound"
+                        + " (the holder deleted since); then 201. Neither read says whose object holds the name: a 503 may"
+                        + " pass, a 404 means the name is free again, and in both cases the create must be tried again", gaveUp);
+            }
+            assertThat(stub.posts()).as("POSTs sent: the two answered 409 (each followed by a read that told nothing), then"
+                    + " the 201").isEqualTo(3);
+            assertThat(createId(returned)).as("the create-id of what create returned, from the replica's 201")
+                    .isEqualTo(createId(mine));
+        }
+        try (StubReplica stub = StubReplica.answering(new int[] {409}, new String[] {"AlreadyExists"},
+                new int[] {403}, new String[] {"Forbidden"})) {
+            Throwable thrown = null;
+            try {
+                SafeCreate.create(new ApiClient(stub.url()), CONFIGMAPS, configMap(RUN + "-unreadable", "mine"),
+                        Duration.ofSeconds(5));
+            } catch (UnsupportedOperationException todo) {
+                throw todo; // the skeleton, as it is
+            } catch (Throwable e) {
+                thrown = e;
+            }
+            assertThat(thrown).as("what create threw when the replica answered 409 AlreadyExists and the read of the"
+                    + " name's holder 403 Forbidden (a read this client may never make: asking again gets the same)")
+                    .isInstanceOf(io.rvlab.ch02.api.StatusException.class);
+            assertThat(((io.rvlab.ch02.api.StatusException) thrown).status().code())
+                    .as("the code of the Status create threw: the read's refusal").isEqualTo(403);
+            assertThat(stub.posts()).as("POSTs sent: one, since a create whose holder cannot be read for good cannot be"
+                    + " settled by sending it again").isEqualTo(1);
+        }
+    }
+
+    @Test
+    @Order(8)
+    @DisplayName("a replica answering 503 for the whole deadline: tried again and again, with a pause between tries, then its 503 thrown")
+    void retriesArePacedUntilTheDeadline() throws Exception {
+        Duration deadline = Duration.ofSeconds(3);
+        try (StubReplica stub = StubReplica.answering(new int[] {503}, new String[] {"ServiceUnavailable"})) {
+            long started = System.nanoTime();
+            Throwable thrown = null;
+            try {
+                SafeCreate.create(new ApiClient(stub.url()), CONFIGMAPS, configMap(RUN + "-unavailable", "mine"), deadline);
+            } catch (UnsupportedOperationException todo) {
+                throw todo; // the skeleton, as it is
+            } catch (Throwable e) {
+                thrown = e;
+            }
+            long tookMs = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            assertThat(thrown).as("what create threw when every answer, for the whole %d ms deadline, was 503"
+                    + " ServiceUnavailable: the last failure", deadline.toMillis())
+                    .isInstanceOf(io.rvlab.ch02.api.StatusException.class);
+            assertThat(((io.rvlab.ch02.api.StatusException) thrown).status().code())
+                    .as("the code of the Status create threw").isEqualTo(503);
+            assertThat(tookMs).as("milliseconds create kept trying a replica that answered 503 every time, with a"
+                    + " deadline of %d ms", deadline.toMillis()).isGreaterThanOrEqualTo(deadline.toMillis() - 100);
+            // client-go never retries at once: a retryable failure gets an artificial "Retry-After: 1"
+            // (k8s.io/client-go/rest/with_retry.go, IsNextRetry), the server's own Retry-After otherwise.
+            assertThat(stub.posts()).as("POSTs sent in %d ms to a replica answering 503: more than one (a 503 may pass),"
+                    + " but a pause between them (at most 10 a second): a replica that is overloaded or going away, hit"
+                    + " again at once by every client, does not recover", tookMs)
+                    .isBetween(2, (int) (tookMs / 100) + 1);
+        }
+    }
+
     /**
      * The pause before each retry. A client that retries at once turns a control plane in trouble (429 from
      * priority and fairness, a leader election, a replica going away) into a storm; client-go's retries all wait
@@ -238,7 +319,7 @@ class SafeCreateTest {
      * Retry-After). Measured at the replica: from the moment a failure was answered to the next POST's arrival.
      */
     @Test
-    @Order(7)
+    @Order(9)
     @DisplayName("failures that may pass: the attempts are spaced, not sent the moment the last one failed")
     void attemptsAreSpaced() throws Exception {
         int[] codes = {503, 503, 500, 503, 500, 201};
@@ -269,7 +350,7 @@ class SafeCreateTest {
      * own earlier attempt stored.
      */
     @Test
-    @Order(8)
+    @Order(10)
     @DisplayName("after a 409, a read of the name that fails for a moment: no verdict, the create goes on to its own object")
     void readAfterAConflictIsRetried() throws Exception {
         int[] gets = {503, StubReplica.DROP, 404, 200};
