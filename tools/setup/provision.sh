@@ -61,7 +61,10 @@ start_podman_service() {
   podman_socket_works && return 0
   mkdir -p "$(dirname "$PODMAN_SOCK")" "$STATE"
   say "Starting the Podman API service on $PODMAN_SOCK (Testcontainers speaks Docker's API to it)"
-  nohup podman system service --time=0 "unix://$PODMAN_SOCK" >"$STATE/podman-service.log" 2>&1 &
+  # Detached from this command's session, input and output (setsid, </dev/null): the service outlives the
+  # command that started it, and one started from a short-lived shell was seen failing every container start
+  # afterwards ("write child: broken pipe").
+  setsid nohup podman system service --time=0 "unix://$PODMAN_SOCK" </dev/null >"$STATE/podman-service.log" 2>&1 &
   for _ in $(seq 1 50); do podman_socket_works && return 0; sleep 0.2; done
   die "Podman's API service did not come up; see $STATE/podman-service.log"
 }

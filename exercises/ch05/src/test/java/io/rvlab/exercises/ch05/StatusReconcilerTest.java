@@ -108,11 +108,9 @@ class StatusReconcilerTest {
 
             JsonNode now = stage.api.get(collection + "/web");
             assertThat(now.path("status").path("readyReplicas").asLong(-1))
-                    .as("status.readyReplicas on the server after reconciling a Deployment whose status says observedGeneration"
-                            + " 1 = its generation but readyReplicas 0 while its spec asks for 1: a controller owns its"
-                            + " status, computes all of it and writes it whenever it differs (the Deployment controller's"
-                            + " syncDeploymentStatus); comparing generations alone leaves a wrong status for ever."
-                            + " Requests: %s", counted.requests)
+                    .as("status.readyReplicas on the server after your reconcile of a Deployment whose status someone set to"
+                            + " readyReplicas 0 at the same generation (observedGeneration 1 = generation 1; its spec asks for"
+                            + " 1 replica). Your requests: %s (see ./course hint 5.4)", counted.requests)
                     .isEqualTo(1);
             assertThat(counted.requests).as("requests to repair the status from a fresh cache: one status write, no GET")
                     .containsExactly("PUT " + collection + "/web/status -> 200");
