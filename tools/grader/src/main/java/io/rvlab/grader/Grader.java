@@ -123,6 +123,9 @@ public final class Grader {
                 result = result.untrusted(options.untrustedTests());
             }
             results.add(result);
+            if (System.getenv("RVLAB_BOX") != null) {
+                clearUp(); // in a class grade's box: what one answer left behind is not the next one's
+            }
             if (options.json()) {
                 err.println("[grader] " + exercise.id() + " " + result.status().label());
             } else {
@@ -144,6 +147,29 @@ public final class Grader {
     /** An exercise whose file did not compile: FAILED without running, pointing at the compiler's output. */
     private static ExerciseResult uncompiled(Manifest.Exercise exercise, Path files, Path logDir, String why) {
         return notRun(exercise, files, logDir.resolve("compile.log"), "compiling " + exercise.file(), why);
+    }
+
+    /**
+     * In a class grade's box, after each exercise: stops the processes the answer started (all but the tests'
+     * etcd, which the harness owns), which would otherwise hold the box's processes and memory for the
+     * exercises after it, and empties the temporary folder (best effort: a file still held open stays).
+     */
+    private static void clearUp() {
+        ProcessHandle.current().descendants()
+                .filter(p -> !p.info().command().orElse("").endsWith("/etcd"))
+                .forEach(ProcessHandle::destroyForcibly);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (java.util.stream.Stream<Path> children = java.nio.file.Files.list(tmp)) {
+            for (Path child : children.filter(p -> !p.getFileName().toString().startsWith("hsperfdata_")).toList()) {
+                try {
+                    io.rvlab.grader.session.ModuleCompiler.deleteTree(child);
+                } catch (java.io.IOException | RuntimeException ignored) {
+                    // in use by a thread still running: left
+                }
+            }
+        } catch (java.io.IOException ignored) {
+            // no temporary folder: nothing to empty
+        }
     }
 
     /** FAILED without running its tests: {@code what} could not be done, for the reason {@code why}. */

@@ -35,6 +35,9 @@ public record Box(String engine, String image, String memory, double cpus, int p
     /** The box's temporary folder (in memory). */
     static final String TMP = "/rvlab-tmp";
 
+    /** etcd's data in the box (in memory). */
+    static final String ETCD_DATA = "/rvlab-etcd";
+
     /**
      * {@code java ... args} run in a box named {@code name}, with {@code readOnly} mounted read-only at
      * their own paths and {@code scratch/target/grader} an in-memory folder.
@@ -45,6 +48,10 @@ public record Box(String engine, String image, String memory, double cpus, int p
                 "--memory", memory, "--memory-swap", memory, "--cpus", String.valueOf(cpus), "--pids-limit", String.valueOf(pids),
                 // Its own temporary folder, not /tmp: the course or the Maven repository may live under /tmp.
                 "--tmpfs", TMP + ":rw,size=512m,mode=1777", "--env", "TMPDIR=" + TMP,
+                // etcd's data apart from the temporary folder, which the grader empties after each exercise:
+                // an answer that fills one cannot take the next exercises' etcd or space with it.
+                "--tmpfs", ETCD_DATA + ":rw,size=512m,mode=1777", "--env", "RVLAB_ETCD_DATA=" + ETCD_DATA,
+                "--env", "RVLAB_BOX=1",
                 "--mount", "type=tmpfs,destination=" + scratch.resolve("target/grader") + ",tmpfs-size=512m,tmpfs-mode=1777",
                 "--workdir", scratch.toString()));
         for (Path p : roots(readOnly)) {

@@ -18,7 +18,8 @@ class BoxTest {
 
         assertThat(command).contains("--network none", "--user 10001:10001", "--read-only --read-only-tmpfs=false",
                 "--cap-drop all", "--security-opt no-new-privileges", "--memory 3g --memory-swap 3g", "--cpus 1.0",
-                "--pids-limit 2048", "--tmpfs /rvlab-tmp:rw,size=512m,mode=1777",
+                "--pids-limit 2048", "--tmpfs /rvlab-tmp:rw,size=512m,mode=1777", "--tmpfs /rvlab-etcd:rw,size=512m,mode=1777",
+                "--env RVLAB_ETCD_DATA=/rvlab-etcd",
                 "--mount type=tmpfs,destination=/r/ada/build/ch01/target/grader,tmpfs-size=512m",
                 "--volume /course/exercises/ch01:/course/exercises/ch01:ro");
         assertThat(command).as("the instructor's etcd settings never reach the box").contains("-Drvlab.root=/rvlab-tmp");
