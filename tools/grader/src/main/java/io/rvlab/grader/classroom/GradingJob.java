@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * One student's chapter, graded with the course's own tests: a scratch module holds the course's
@@ -83,7 +82,7 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
     private void prepare(Path scratch) throws IOException {
         Path pristine = course.resolve(module);
         ModuleCompiler.deleteTree(scratch);
-        copyTree(pristine.resolve("src"), scratch.resolve("src"));
+        ModuleCompiler.copyTree(pristine.resolve("src"), scratch.resolve("src")); // the course's own: no link to fear
         Files.copy(pristine.resolve("exercises.yaml"), scratch.resolve("exercises.yaml"));
         Files.createDirectories(scratch.resolve("target/grader"));
         for (String file : List.of("classpath.txt", "classpath-main.txt")) {
@@ -254,15 +253,5 @@ record GradingJob(Path course, String module, List<String> exercises, Submission
 
     private static long seconds(long start) {
         return Duration.ofNanos(System.nanoTime() - start).toSeconds();
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                Files.createDirectories(target.getParent());
-                Files.copy(p, target);
-            }
-        }
     }
 }

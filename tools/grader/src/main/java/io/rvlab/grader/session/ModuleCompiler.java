@@ -185,7 +185,8 @@ public final class ModuleCompiler {
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    /** Copies the regular files under {@code from} to the same places under {@code to} (nothing if {@code from} is absent). */
+    public static void copyTree(Path from, Path to) throws IOException {
         if (!Files.isDirectory(from)) {
             return;
         }
