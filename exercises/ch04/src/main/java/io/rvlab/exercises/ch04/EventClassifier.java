@@ -28,9 +28,10 @@ import io.rvlab.ch04.watch.WatchEvent;
  * stands for, in etcd's order, each at the revision a client may resume from (claim one it has not reached,
  * and its resume misses changes forever). A progress notification (no change; etcd promises everything up
  * to its header's revision has been sent) stands for a BOOKMARK: an object of the watched kind holding
- * only {@code metadata.resourceVersion}. The watch may or may not have been opened with {@code prev_kv}; only a DELETE needs it. Write the
- * classification yourself: lab-code's {@code io.rvlab.ch04.watch.EtcdEventTranslator} (which the chapter
- * shows) throws its own exceptions, not the ones this contract asks for. Grade it with
+ * only {@code metadata.resourceVersion}. The watch may or may not have been opened with {@code prev_kv}.
+ * Last, the same for a watch with a label selector, as kube-apiserver's etcd3 watcher serves it.
+ * Refused by the tests: lab-code's {@code io.rvlab.ch04.watch.EtcdEventTranslator} and the watch cache's
+ * {@code io.rvlab.ch04.cache.CacheWatcher}; the classification is yours to write. Grade it with
  * {@code ./course grade 4 --exercise 4.1}; the specification is {@code EventClassifierTest}.
  */
 public final class EventClassifier {
@@ -64,6 +65,23 @@ public final class EventClassifier {
      */
     public static java.util.List<WatchEvent> classify(io.etcd.jetcd.watch.WatchResponse response, String apiVersion,
             String kind) {
+        throw new UnsupportedOperationException("TODO exercise 4.1");
+    }
+
+    /**
+     * The events one response stands for, for a watcher that sees only the objects {@code selector}
+     * accepts (a label selector such as {@code ?labelSelector=app=web}). Such a watcher keeps a copy of
+     * "the objects that match": what it is told must keep that copy right, also when a change moves an
+     * object across the selector's boundary, and it never hears of an object it was not meant to see.
+     * Every event is at its change's revision; a progress notification is a BOOKMARK, as above.
+     *
+     * @param selector whether an object (the stored JSON, with its resourceVersion set) matches
+     * @return the events this watcher sees, in etcd's order (possibly none)
+     * @throws IllegalArgumentException when etcd did not send what is needed to know what this watcher
+     *     sees (the message names the key and says {@code prev_kv}), or as the other {@code classify}
+     */
+    public static java.util.List<WatchEvent> classify(io.etcd.jetcd.watch.WatchResponse response, String apiVersion,
+            String kind, java.util.function.Predicate<com.fasterxml.jackson.databind.node.ObjectNode> selector) {
         throw new UnsupportedOperationException("TODO exercise 4.1");
     }
     // end::signature[]

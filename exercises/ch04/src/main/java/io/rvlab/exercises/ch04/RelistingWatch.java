@@ -28,7 +28,9 @@ import java.util.function.Consumer;
  *       the collection as it is now, and the handler hears only the difference with what the store
  *       held, one ADDED, MODIFIED or DELETED per object that differs (a DELETED carries the store's
  *       last state of the object), and no ERROR. Each object's resourceVersion is its key's
- *       {@code mod_revision};</li>
+ *       {@code mod_revision}. Kubernetes tells objects apart by {@code metadata.uid}, not by name: the
+ *       handler hears what a watch that never broke would have told it about an object deleted and
+ *       created again under its name meanwhile;</li>
  *   <li>after that, no later change is missed or repeated, even one written while your code is
  *       still handing the difference to the handler;</li>
  *   <li>{@link #close()} may be called from any thread at any moment, also while the handler is busy

@@ -24,6 +24,10 @@ import java.util.function.Supplier;
  *       excuse for a repeat either;</li>
  *   <li>a watch client that broke may be closed for good: each new etcd watch uses a fresh one from
  *       {@code connect};</li>
+ *   <li>when etcd no longer has the history a resume needs (it was compacted while the watch was broken),
+ *       the first promise cannot be kept: the handler hears it once, as kube-apiserver tells a watcher, with
+ *       an ERROR event whose object is a {@code Status} 410 Expired; then nothing more, and no new watch
+ *       (its consumer must relist, as in exercise 4.4);</li>
  *   <li>after {@link #close()}: no event reaches the handler and no new watch is started.</li>
  * </ul>
  * A fact of jetcd to keep in mind: a watch's listener hears {@code onCompleted} from inside

@@ -25,9 +25,16 @@ final class Connections implements Supplier<Watch>, AutoCloseable {
     private final List<Watch.Watcher> watchers = new ArrayList<>();
     private CountDownLatch network = new CountDownLatch(0);
     private int attempts;
+    private final int maxAttempts;
 
     Connections(Etcd etcd) {
+        this(etcd, Integer.MAX_VALUE);
+    }
+
+    /** Refuses (IllegalStateException) a connection beyond {@code maxAttempts}: for a test where a retry loop is the mistake. */
+    Connections(Etcd etcd, int maxAttempts) {
         this.etcd = etcd;
+        this.maxAttempts = maxAttempts;
     }
 
     /** A new connection (a new jetcd client) and its watch client; waits while the network is down. */
@@ -37,6 +44,10 @@ final class Connections implements Supplier<Watch>, AutoCloseable {
         synchronized (this) {
             attempts++;
             notifyAll();
+            if (attempts > maxAttempts) {
+                // A resume that can never succeed, retried at once, would open a client per millisecond.
+                throw new IllegalStateException("your code asked for more than " + maxAttempts + " connections");
+            }
             up = network;
         }
         try {

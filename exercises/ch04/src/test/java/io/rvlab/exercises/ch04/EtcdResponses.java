@@ -22,7 +22,12 @@ final class EtcdResponses implements AutoCloseable {
 
     /** Watches every key under {@code prefix} from revision {@code from} (inclusive), with prev_kv and progress notifications. */
     EtcdResponses(Client client, String prefix, long from) {
-        WatchOption option = WatchOption.builder().isPrefix(true).withRevision(from).withPrevKV(true)
+        this(client, prefix, from, true);
+    }
+
+    /** The same, with or without prev_kv ({@code etcdctl watch} without {@code --prev-kv}). */
+    EtcdResponses(Client client, String prefix, long from, boolean prevKv) {
+        WatchOption option = WatchOption.builder().isPrefix(true).withRevision(from).withPrevKV(prevKv)
                 .withProgressNotify(true).build();
         watcher = client.getWatchClient().watch(ConfigMaps.utf8(prefix), option, Watch.listener(responses::add));
     }

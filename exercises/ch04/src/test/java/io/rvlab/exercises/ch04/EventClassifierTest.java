@@ -280,6 +280,142 @@ class EventClassifierTest {
         }
     }
 
+    // A watch with a label selector (?labelSelector=app=web), served straight from etcd: kube-apiserver's
+    // etcd3 watcher (staging/src/k8s.io/apiserver/pkg/storage/etcd3/watcher.go, watchChan.transform)
+    // decides from the current and the previous value whether the object enters, stays in or leaves
+    // the watcher's world.
+
+    private static final java.util.function.Predicate<ObjectNode> APP_WEB =
+            o -> "web".equals(o.path("metadata").path("labels").path("app").asText());
+
+    @Test
+    @DisplayName("selector app=web: an object relabelled to app=db is DELETED for this watcher, as it last matched, at the relabelling's revision")
+    void selectorStopsMatchingIsDeleted(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), cms.currentRevision() + 1)) {
+            long created = cms.putJson("a", labelled(cms, "a", "web", "v1"));
+            long relabelled = cms.putJson("a", labelled(cms, "a", "db", "v2"));
+
+            List<WatchEvent> got = selected(etcd, relabelled, true);
+
+            assertThat(describe(got)).as("ConfigMap a created with app=web at %d, then relabelled app=db at %d; your"
+                    + " events for a watcher of app=web (see ./course hint 4.1)", created, relabelled)
+                    .containsExactly("ADDED a " + created, "DELETED a " + relabelled);
+            assertThat(got.get(1).object()).as("the object your DELETED event carried (see ./course hint 4.1)")
+                    .isEqualTo(withResourceVersion(labelled(cms, "a", "web", "v1"), relabelled));
+        }
+    }
+
+    @Test
+    @DisplayName("selector app=web: an object relabelled from app=db is ADDED, later changes MODIFIED; one that never matched is never seen")
+    void selectorStartsMatchingIsAdded(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), cms.currentRevision() + 1)) {
+            cms.putJson("b", labelled(cms, "b", "db", "v1"));
+            long joined = cms.putJson("b", labelled(cms, "b", "web", "v2"));
+            long changed = cms.putJson("b", labelled(cms, "b", "web", "v3"));
+            cms.putJson("c", labelled(cms, "c", "db", "v1"));
+            cms.putJson("c", labelled(cms, "c", "db", "v2"));
+            long last = cms.delete("c");
+
+            List<WatchEvent> got = selected(etcd, last, true);
+
+            assertThat(describe(got)).as("b created app=db, relabelled app=web at %d, changed at %d; c created, changed"
+                    + " and deleted, always app=db; your events for a watcher of app=web (see ./course hint 4.1)",
+                    joined, changed).containsExactly("ADDED b " + joined, "MODIFIED b " + changed);
+            assertThat(got.get(0).object()).as("the object your first event carried")
+                    .isEqualTo(withResourceVersion(labelled(cms, "b", "web", "v2"), joined));
+        }
+    }
+
+    @Test
+    @DisplayName("selector app=web: a matching object's DELETE is DELETED, a bookmark is a bookmark whatever the selector")
+    void selectorDeleteAndBookmark(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), cms.currentRevision() + 1)) {
+            long created = cms.putJson("d", labelled(cms, "d", "web", "v1"));
+            long deleted = cms.delete("d");
+            List<WatchEvent> got = selected(etcd, deleted, true);
+            assertThat(describe(got)).as("d created app=web at %d and deleted at %d; your events for a watcher of app=web",
+                    created, deleted).containsExactly("ADDED d " + created, "DELETED d " + deleted);
+
+            long secret = cms.elsewhere();
+            List<WatchResponse> responses = etcd.until(r -> r.isProgressNotify() && r.getHeader().getRevision() >= secret,
+                    "progress notification at revision " + secret + " or later");
+            WatchResponse progress = responses.get(responses.size() - 1);
+            assertThat(describe(EventClassifier.classify(progress, "v1", "ConfigMap", APP_WEB)))
+                    .as("your events for etcd's progress notification at %d, for a watcher of app=web",
+                            progress.getHeader().getRevision())
+                    .containsExactly("BOOKMARK  " + progress.getHeader().getRevision());
+        }
+    }
+
+    @Test
+    @DisplayName("selector app=web, watch without prev_kv: a create is ADDED, an update is refused (IllegalArgumentException naming the key and prev_kv)")
+    void selectorUpdateWithoutPrevKvIsRefused(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), cms.currentRevision() + 1, false)) {
+            long created = cms.putJson("e", labelled(cms, "e", "web", "v1"));
+            long updated = cms.putJson("e", labelled(cms, "e", "web", "v2"));
+            List<WatchResponse> responses = etcd.until(r -> r.getEvents().stream()
+                    .anyMatch(ev -> ev.getKeyValue().getModRevision() == updated), "response with the update");
+
+            List<WatchEvent> got = new ArrayList<>();
+            Throwable thrown = null;
+            for (WatchResponse response : responses) {
+                if (!response.isProgressNotify()) {
+                    try {
+                        got.addAll(EventClassifier.classify(response, "v1", "ConfigMap", APP_WEB));
+                    } catch (IllegalArgumentException e) {
+                        thrown = e;
+                    }
+                }
+            }
+            assertThat(thrown).as("e created app=web at %d, updated at %d, watched without prev_kv; your code handed on %s"
+                    + " and threw nothing (see ./course hint 4.1)", created, updated, describe(got))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(describe(got)).as("what your code handed on before it refused").containsExactly("ADDED e " + created);
+            assertThat(thrown.getMessage()).as("your message").contains(cms.key("e")).contains("prev_kv");
+        }
+    }
+
+    @Test
+    @DisplayName("the classification is yours: it does not hand the events to lab-code's EtcdEventTranslator or CacheWatcher")
+    void theClassificationIsYourOwn(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        try (EtcdResponses etcd = new EtcdResponses(client, cms.collection.path(), cms.currentRevision() + 1)) {
+            long created = cms.putJson("f", labelled(cms, "f", "web", "v1"));
+            // An untouched skeleton has no classification at all: its TODO marks the exercise as not started.
+            assertThat(describe(selected(etcd, created, true))).containsExactly("ADDED f " + created);
+        }
+        assertThat(io.rvlab.grader.OwnCode.borrowed(EventClassifier.class, List.of(
+                "io.rvlab.ch04.watch.EtcdEventTranslator", "io.rvlab.ch04.cache.CacheWatcher")))
+                .as("the lab-code classes your EventClassifier hands the work to (see ./course hint 4.1)").isEmpty();
+    }
+
+    /** Your events, for a watcher of app=web, of every response up to the one with revision {@code last}. */
+    private static List<WatchEvent> selected(EtcdResponses etcd, long last, boolean skipProgress) throws Exception {
+        List<WatchEvent> got = new ArrayList<>();
+        for (WatchResponse response : etcd.until(r -> r.getEvents().stream()
+                .anyMatch(e -> e.getKeyValue().getModRevision() == last), "response with revision " + last)) {
+            if (!(skipProgress && response.isProgressNotify())) {
+                got.addAll(EventClassifier.classify(response, "v1", "ConfigMap", APP_WEB));
+            }
+        }
+        return got;
+    }
+
+    private static List<String> describe(List<WatchEvent> events) {
+        return events.stream().map(e -> e.type() + " " + e.object().path("metadata").path("name").asText() + " "
+                + e.resourceVersion()).toList();
+    }
+
+    private static String labelled(ConfigMaps cms, String name, String app, String value) throws Exception {
+        ObjectNode object = (ObjectNode) JSON.readTree(cms.json(name, value));
+        object.withObjectProperty("metadata").putObject("labels").put("app", app);
+        return JSON.writeValueAsString(object);
+    }
+
     private static ObjectNode withResourceVersion(String storedJson, long revision) throws Exception {
         ObjectNode object = (ObjectNode) JSON.readTree(storedJson);
         object.withObjectProperty("metadata").put("resourceVersion", Long.toString(revision));

@@ -116,6 +116,42 @@ class RelistingWatchTest {
     }
 
     @Test
+    @DisplayName("410: an object deleted and created again under its name during the gap is another object (another uid): DELETED, then ADDED")
+    void recreatedDuringTheGap(Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        cms.putJson("a", withUid(cms.json("a", "first life"), "uid-a-1"));
+        cms.putJson("b", withUid(cms.json("b", "1"), "uid-b"));
+        Snapshot known = snapshot(cms);
+        ObjectNode firstLife = known.objects().get("a").deepCopy();
+        long firstLifeRv = Long.parseLong(firstLife.path("metadata").path("resourceVersion").asText());
+        cms.delete("a");
+        long again = cms.putJson("a", withUid(cms.json("a", "second life"), "uid-a-2"));
+        long b2 = cms.putJson("b", withUid(cms.json("b", "2"), "uid-b"));
+        cms.compact(cms.currentRevision());
+        Received received = new Received();
+
+        try (RelistingWatch watch = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(),
+                received)) {
+            received.awaitResourceVersion(b2, "b changed at " + b2 + " during the gap (see ./course hint 4.4)");
+            Thread.sleep(300); // the relist's other events, if any, come with it
+            List<WatchEvent> events = received.events();
+            List<String> got = summary(events);
+
+            assertThat(got).as("a (uid-a-1) was deleted and created again as uid-a-2, b (uid-b) changed, all in history"
+                    + " compacted away; your handler heard %s (see ./course hint 4.4)", got)
+                    .containsExactlyInAnyOrder(line(Type.DELETED, "a", firstLifeRv), line(Type.ADDED, "a", again),
+                            line(Type.MODIFIED, "b", b2));
+            assertThat(got.indexOf(line(Type.DELETED, "a", firstLifeRv)))
+                    .as("your handler heard %s: the order of the two events about a", got)
+                    .isLessThan(got.indexOf(line(Type.ADDED, "a", again)));
+            WatchEvent deleted = events.get(got.indexOf(line(Type.DELETED, "a", firstLifeRv)));
+            assertThat(deleted.object()).as("the object of your DELETED for a").isEqualTo(firstLife);
+            assertThat(watch.store().get("a").path("metadata").path("uid").asText()).as("a's uid in your store")
+                    .isEqualTo("uid-a-2");
+        }
+    }
+
+    @Test
     @DisplayName("a write that lands between the relist and the new watch is not lost")
     void writeDuringRelist(Client client) throws Exception {
         ConfigMaps cms = new ConfigMaps(client);
@@ -262,6 +298,12 @@ class RelistingWatchTest {
             objects.put(object.path("metadata").path("name").asText(), object);
         }
         return new Snapshot(Long.toString(listing.revision()), objects);
+    }
+
+    private static String withUid(String json, String uid) throws Exception {
+        ObjectNode object = (ObjectNode) GoJson.read(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        object.withObjectProperty("metadata").put("uid", uid);
+        return GoJson.compact(object);
     }
 
     private static Map<String, String> resourceVersions(Map<String, ObjectNode> store) {

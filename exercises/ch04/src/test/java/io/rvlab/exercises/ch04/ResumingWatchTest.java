@@ -5,6 +5,7 @@ import static io.rvlab.exercises.ch04.Received.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.Watch;
 import io.rvlab.ch04.watch.WatchEvent;
@@ -219,6 +220,52 @@ class ResumingWatchTest {
             assertThat(connections.watchers()).as("the etcd watches your ResumingWatch started: after close() none may"
                     + " stay open on etcd (an open watch costs etcd a watcher and the client a stream until it is closed)")
                     .isNotEmpty().allMatch(Watch.Watcher::isClosed, "closed");
+        }
+    }
+
+    @Test
+    @DisplayName("history compacted while the watch was broken: one ERROR with a 410 Expired Status, then nothing, no new watch")
+    void compactedWhileBroken(Etcd etcd, Client client) throws Exception {
+        ConfigMaps cms = new ConfigMaps(client);
+        long from = cms.put("a", "v1");
+        Received received = new Received();
+        try (Connections connections = new Connections(etcd, 20);
+                ResumingWatch ignored = new ResumingWatch(connections, cms.collection, Long.toString(from), received)) {
+            long r1 = cms.put("a", "v2");
+            received.awaitResourceVersion(r1);
+
+            connections.drop();
+            connections.awaitAttempts(2, "the etcd watch ended (jetcd called onCompleted) and close() was not called,"
+                    + " so a new watch must be started on a new connection");
+            long r2 = cms.put("a", "v3");
+            long r3 = cms.put("b", "v1");
+            cms.compact(r3); // the changes at r2..r3 are gone from etcd's history: a watch from r2 is refused
+            connections.reconnect();
+            try {
+                received.await(2);
+            } catch (AssertionError notYet) {
+                // judged below, from what your handler heard
+            }
+            Thread.sleep(1_000); // time enough for a retry, if there is one
+            long r4 = cms.put("c", "v1");
+            try (EtcdEvents witness = new EtcdEvents(client, cms.collection.path(), r4, true)) {
+                witness.next();
+            }
+            Thread.sleep(300);
+            List<WatchEvent> events = received.events();
+            List<String> got = summary(events);
+
+            assertThat(got).as("a's change at %d was delivered; then, while the watch was broken, %d and %d were written"
+                    + " and etcd compacted its history up to %d; after the reconnection your handler heard %s (see"
+                    + " ./course hint 4.2)", r1, r2, r3, r3, got).hasSize(2);
+            assertThat(events.get(1).type()).as("the second event your handler heard: %s", got).isEqualTo(Type.ERROR);
+            ObjectNode status = events.get(1).object();
+            assertThat(List.of(status.path("kind").asText(), status.path("status").asText(), status.path("reason").asText(),
+                    status.path("code").asText()))
+                    .as("kind, status, reason and code of your ERROR's object %s (see ./course hint 4.2)", status)
+                    .containsExactly("Status", "Failure", "Expired", "410");
+            assertThat(connections.attempts()).as("connections your ResumingWatch asked for, the last after the"
+                    + " compaction (see ./course hint 4.2)").isEqualTo(2);
         }
     }
 }

@@ -34,9 +34,13 @@ class FieldsV1EncodingTest {
         FieldsV1Encoding.encode(FieldSet.of(FieldPath.fields("data", "color")));
         // FieldsV1 writes these very bytes by design (the tests compare with it and with the golden transcripts),
         // so no input tells the two apart: what the compiled class refers to does (see the grader's OwnCode).
-        assertThat(io.rvlab.grader.OwnCode.borrowed(FieldsV1Encoding.class, java.util.List.of("io.rvlab.ch06.fieldpath.FieldsV1")))
-                .as("the course's own classes your FieldsV1Encoding refers to: the exercise is to write and read the"
-                        + " tree yourself, not to hand the set to io.rvlab.ch06.fieldpath.FieldsV1").isEmpty();
+        // The same for a path element's key: PathElement.encode and decode are the course's, and the exercise's.
+        assertThat(io.rvlab.grader.OwnCode.borrowed(FieldsV1Encoding.class, java.util.List.of("io.rvlab.ch06.fieldpath.FieldsV1",
+                "io.rvlab.ch06.fieldpath.PathElement#encode", "io.rvlab.ch06.fieldpath.PathElement#decode",
+                "io.rvlab.ch06.fieldpath.PathElement#knownPrefix",
+                "io.rvlab.ch06.fieldpath.PathElement$Field#encode", "io.rvlab.ch06.fieldpath.PathElement$Key#encode",
+                "io.rvlab.ch06.fieldpath.PathElement$Value#encode", "io.rvlab.ch06.fieldpath.PathElement$Index#encode")))
+                .as("the course's own code your FieldsV1Encoding calls (see ./course hint 6.1)").isEmpty();
     }
 
     @Test
@@ -92,6 +96,50 @@ class FieldsV1EncodingTest {
                 + "\"k:{\\\"containerPort\\\":80,\\\"protocol\\\":\\\"TCP\\\"}\":{},"
                 + "\"k:{\\\"containerPort\\\":443,\\\"protocol\\\":\\\"TCP\\\"}\":{},"
                 + "\"k:{\\\"containerPort\\\":8080,\\\"protocol\\\":\\\"TCP\\\"}\":{}}}}}}");
+    }
+
+    @Test
+    @DisplayName("every kind of path element: indexes sort as numbers, set values as numbers < strings < booleans, key fields sorted by name")
+    void elementKinds() {
+        FieldPath spec = FieldPath.fields("spec");
+        FieldSet set = FieldSet.of(
+                spec.child(new PathElement.Field("list")).child(new PathElement.Index(10)),
+                spec.child(new PathElement.Field("list")).child(new PathElement.Index(2)),
+                spec.child(new PathElement.Field("set")).child(new PathElement.Value(JsonNodeFactory.instance.booleanNode(true))),
+                spec.child(new PathElement.Field("set")).child(new PathElement.Value(JsonNodeFactory.instance.textNode("x"))),
+                spec.child(new PathElement.Field("set")).child(new PathElement.Value(JsonNodeFactory.instance.numberNode(80))),
+                spec.child(new PathElement.Field("ports")).child(key("{\"protocol\":\"UDP\",\"port\":53}")));
+        String expected = "{\"f:spec\":{\"f:list\":{\"i:2\":{},\"i:10\":{}},"
+                + "\"f:ports\":{\"k:{\\\"port\\\":53,\\\"protocol\\\":\\\"UDP\\\"}\":{}},"
+                + "\"f:set\":{\"v:80\":{},\"v:\\\"x\\\"\":{},\"v:true\":{}}}}";
+        assertThat(FieldsV1Encoding.encode(set).toString())
+                .as("your fieldsV1 for list indexes 10 and 2, set values true, \"x\" and 80, and the port keyed by"
+                        + " protocol UDP and port 53 (see ./course hint 6.1)").isEqualTo(expected);
+        assertThat(FieldsV1Encoding.decode(Stage.json(expected))).as("your decoding of %s", expected).isEqualTo(set);
+    }
+
+    @Test
+    @DisplayName("decoding refuses a malformed key with structured-merge-diff's error, and skips only a well-formed key of an unknown kind")
+    void decodeRefusesMalformedKeys() {
+        // structured-merge-diff's DeserializePathElement (fieldpath/serialize-pe.go): only a key that has a kind and a
+        // colon but a kind this version does not know is skipped (ErrUnknownPathElementType); anything else that
+        // fails to parse fails the whole fieldsV1, and kube-apiserver answers with that error.
+        String[][] cases = {
+                {"{\"f:data\":{\"data\":{}}}", "missing colon: data"},
+                {"{\"f:data\":{\"x\":{}}}", "key must be 2 characters long"},
+                {"{\"f:spec\":{\"i:one\":{}}}", "i:one"},
+                {"{\"f:spec\":{\"k:{\\\"name\\\":\":{}}}", "k:{"},
+        };
+        for (String[] c : cases) {
+            Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> FieldsV1Encoding.decode(Stage.json(c[0])));
+            assertThat(thrown).as("decoding %s: your code %s (see ./course hint 6.1)", c[0],
+                    thrown == null ? "returned " + FieldsV1Encoding.decode(Stage.json(c[0])) : "threw " + thrown)
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(thrown.getMessage()).as("your message for %s", c[0]).contains(c[1]);
+        }
+        JsonNode future = Stage.json("{\"f:data\":{\"f:k\":{}},\"q:{\\\"new\\\":1}\":{\"f:x\":{}}}");
+        assertThat(FieldsV1Encoding.decode(future)).as("your decoding of %s (q: is a kind you do not know)", future)
+                .isEqualTo(FieldSet.of(FieldPath.fields("data", "k")));
     }
 
     @Test

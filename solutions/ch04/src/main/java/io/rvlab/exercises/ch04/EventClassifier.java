@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Reference answer to exercise 4.1: etcd events as Kubernetes watch events.
@@ -23,6 +24,13 @@ import java.util.List;
  * storage/etcd3/watcher.go): each event at its own revision (a response of a watch catching up carries
  * many revisions, and its header names etcd's current one, which none of them may claim), and a progress
  * notification becomes a BOOKMARK at the header's revision, an empty object of the watched kind.
+ *
+ * <p>With a selector, as the etcd3 watcher's {@code transform} does for a watch with a label or field
+ * selector: the type is no longer etcd's alone but says how the change moves the object across the
+ * selector's boundary (starts matching: ADDED; stops matching: DELETED with the last state that matched,
+ * at this change's revision; never matched: nothing). An update says nothing about the previous state's
+ * labels without prev_kv, so it is refused (kube-apiserver's event.go refuses any such event: "etcd event
+ * received with PrevKv=nil").
  */
 public final class EventClassifier {
 
@@ -61,6 +69,44 @@ public final class EventClassifier {
             events.add(classify(event));
         }
         return events;
+    }
+
+    public static List<WatchEvent> classify(WatchResponse response, String apiVersion, String kind,
+            Predicate<ObjectNode> selector) {
+        if (response.isProgressNotify()) {
+            return classify(response, apiVersion, kind);   // progress is about revisions, not objects
+        }
+        List<WatchEvent> events = new ArrayList<>();
+        for (io.etcd.jetcd.watch.WatchEvent event : response.getEvents()) {
+            WatchEvent seen = classify(event, selector);
+            if (seen != null) {
+                events.add(seen);
+            }
+        }
+        return events;
+    }
+
+    /** The event a watcher with this selector sees for one etcd event, or null if none. */
+    private static WatchEvent classify(io.etcd.jetcd.watch.WatchEvent event, Predicate<ObjectNode> selector) {
+        KeyValue kv = event.getKeyValue();
+        long revision = kv.getModRevision();
+        KeyValue previous = event.getPrevKV();
+        boolean hasPrevious = previous != null && !previous.getKey().isEmpty();
+        boolean created = event.getEventType() == io.etcd.jetcd.watch.WatchEvent.EventType.PUT
+                && kv.getCreateRevision() == kv.getModRevision();
+        if (!created && !hasPrevious) {
+            throw new IllegalArgumentException(event.getEventType() + " of " + key(kv)
+                    + " arrived without its previous value: a watch with a selector needs prev_kv");
+        }
+        boolean deleted = event.getEventType() == io.etcd.jetcd.watch.WatchEvent.EventType.DELETE;
+        ObjectNode now = deleted ? null : object(kv, revision);
+        ObjectNode before = created ? null : object(previous, revision);
+        boolean matchesNow = now != null && selector.test(now);
+        boolean matchedBefore = before != null && selector.test(before);
+        if (matchesNow) {
+            return new WatchEvent(matchedBefore ? WatchEvent.Type.MODIFIED : WatchEvent.Type.ADDED, now);
+        }
+        return matchedBefore ? new WatchEvent(WatchEvent.Type.DELETED, before) : null;
     }
 
     private static ObjectNode object(KeyValue kv, long resourceVersion) {

@@ -1,7 +1,10 @@
 package io.rvlab.exercises.ch04;
 
 import io.etcd.jetcd.ByteSequence;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.rvlab.ch02.storage.RegistryPrefix;
@@ -19,6 +22,8 @@ import java.util.function.Supplier;
  * trigger a resume: closing an old watcher makes jetcd call its {@code onCompleted}, and events
  * of a stream already replaced must not be delivered a second time. The revision check is the
  * same guarantee seen from the other side: nothing older than what was delivered goes out again.
+ *
+ * <p>A resume from a revision etcd has compacted away is not a break: it ends the watch with 410 Expired.
  */
 public final class ResumingWatch implements AutoCloseable {
 
@@ -46,7 +51,7 @@ public final class ResumingWatch implements AutoCloseable {
         int mine = ++generation;
         WatchOption option = WatchOption.builder().isPrefix(true).withPrevKV(true).withRevision(delivered + 1).build();
         watcher = connect.get().watch(prefix, option,
-                Watch.listener(response -> received(mine, response), error -> ended(mine), () -> ended(mine)));
+                Watch.listener(response -> received(mine, response), error -> failed(mine, error), () -> ended(mine)));
     }
 
     private synchronized void received(int from, WatchResponse response) {
@@ -60,6 +65,28 @@ public final class ResumingWatch implements AutoCloseable {
             handler.accept(event);
             delivered = revision;
         }
+    }
+
+    /**
+     * A compacted start cannot be resumed: every resume would be refused the same way. Tell the handler as
+     * kube-apiserver's etcd3 watcher tells a watcher (watcher.go, interpretWatchError: etcd's ErrCompacted
+     * becomes a 410 Expired Status in an ERROR event), and stop: the consumer must relist.
+     */
+    private synchronized void failed(int which, Throwable error) {
+        if (!(error instanceof CompactedException)) {
+            ended(which);
+            return;
+        }
+        if (closed || which != generation) {
+            return;
+        }
+        ObjectNode status = JsonNodeFactory.instance.objectNode();
+        status.put("kind", "Status").put("apiVersion", "v1").putObject("metadata");
+        status.put("status", "Failure").put("message", "The resourceVersion for the provided watch is too old.")
+                .put("reason", "Expired").put("code", 410);
+        closed = true;
+        handler.accept(new WatchEvent(WatchEvent.Type.ERROR, status));
+        watcher.close();
     }
 
     private synchronized void ended(int which) {
