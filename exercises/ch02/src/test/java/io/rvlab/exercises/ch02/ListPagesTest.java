@@ -323,6 +323,20 @@ class ListPagesTest {
                 () -> ListPages.list(client.getKVClient(), prefix.key(""), Map.of(), 2, ""));
     }
 
+    @Test
+    @DisplayName("the pages are your own: the list does not hand its reads or its tokens to the chapter's server")
+    void thePagesAreYourOwn(Client client, KeyPrefix prefix) {
+        // An untouched skeleton has no list at all: its TODO marks the exercise as not started.
+        ListPages.list(client.getKVClient(), prefix.key("registry/configmaps/own/"), ALL, 2, "");
+        // The chapter's server pages the same way and writes the same tokens by design, so no page tells the
+        // two apart: what the compiled class refers to does (see the grader's OwnCode). The token is exercise
+        // 2.4's ContinueTokens, the items exercise 2.5's ObjectReader.
+        assertThat(io.rvlab.grader.OwnCode.borrowed(ListPages.class, List.of("io.rvlab.ch02.storage.ContinueToken",
+                        "io.rvlab.ch02.storage.EtcdStorage", "io.rvlab.ch02.storage.ObjectList")))
+                .as("the chapter's classes your ListPages refers to (./course hint 2.6)")
+                .isEmpty();
+    }
+
     /** The real etcd KV client, unchanged, noting the limit of every range read made through it. */
     private static KV recordingReadLimits(KV real, List<Long> limits) {
         InvocationHandler handler = (proxy, method, args) -> {
