@@ -36,7 +36,7 @@ class KeyHistoryTest {
 
         List<Version> history = KeyHistory.history(client.getKVClient(), key);
 
-        assertThat(history).as("history of a key written once").containsExactly(new Version("only", written, 1));
+        assertThat(history).as("your history of a key written once, at revision %d (./course hint 1.4)", written).containsExactly(new Version("only", written, 1));
     }
 
     @Test
@@ -56,7 +56,8 @@ class KeyHistoryTest {
         List<Version> history = KeyHistory.history(client.getKVClient(), key);
 
         assertThat(history)
-                .as("all four versions, oldest first, with the mod_revision and version etcd gave each write")
+                .as("your history of a key written 4 times, at revisions %s, with other writes in between (./course hint 1.4)",
+                        expected.stream().map(Version::modRevision).toList())
                 .containsExactlyElementsOf(expected);
     }
 
@@ -77,11 +78,11 @@ class KeyHistoryTest {
 
         List<Version> history = KeyHistory.history(ObservedKv.countingReads(client.getKVClient(), reads), key);
 
-        assertThat(history).containsExactlyElementsOf(expected);
+        assertThat(history).as("your history of a key written 3 times, with 10 other writes after each (./course hint 1.4)")
+                .containsExactlyElementsOf(expected);
         assertThat(reads.get())
-                .as("3 versions among %d revisions of other writes: each version's numbers say where the"
-                        + " previous one is, so a few reads suffice; %d reads means revisions were tried one by one",
-                        30, reads.get())
+                .as("your history read etcd %d times for a key with 3 versions among %d revisions of other writes"
+                        + " (./course hint 1.4)", reads.get(), 30)
                 .isLessThanOrEqualTo(expected.size() + 2);
     }
 
@@ -99,8 +100,8 @@ class KeyHistoryTest {
         List<Version> history = KeyHistory.history(client.getKVClient(), key);
 
         assertThat(history)
-                .as("only versions since the key was recreated at %d (values before the delete belong to"
-                        + " an earlier life; the walk must stop at create_revision)", reborn)
+                .as("your history of a key written twice, deleted, recreated at %d and written again at %d"
+                        + " (./course hint 1.4)", reborn, grown)
                 .containsExactly(new Version("new life 1", reborn, 1), new Version("new life 2", grown, 2));
     }
 
@@ -135,8 +136,8 @@ class KeyHistoryTest {
                 .isTrue();
 
         assertThat(KeyHistory.history(client.getKVClient(), key))
-                .as("the key was created at %d, the very revision etcd was compacted at: all of its history is"
-                        + " still there, and nothing before %d belongs to it", created, created)
+                .as("your history of a key created at %d, the revision etcd was compacted at, and written again at %d"
+                        + " (./course hint 1.4)", created, updated)
                 .containsExactly(new Version("v1", created, 1), new Version("v2", updated, 2));
     }
 
@@ -154,11 +155,12 @@ class KeyHistoryTest {
         Throwable thrown = catchThrowable(() -> KeyHistory.history(client.getKVClient(), key));
 
         assertThat(thrown)
-                .as("versions 2 and 3 are readable but version 1 (at %d) was compacted away at %d:"
-                        + " expected RevisionCompactedException, not a partial history", r1, r2)
+                .as("your history of a key written at %d, %d and %d, once etcd was compacted at %d, %s (./course hint 1.4)",
+                        r1, r2, r3, r2, thrown == null ? "returned a list" : "threw " + thrown)
                 .isInstanceOf(RevisionCompactedException.class);
         assertThat(((RevisionCompactedException) thrown).requestedRevision())
-                .as("requestedRevision() should be a revision you tried to read, before the compaction at %d", r2)
+                .as("the requestedRevision() of your RevisionCompactedException, for a history compacted at %d"
+                        + " (./course hint 1.4)", r2)
                 .isBetween(r1, r2 - 1);
 
         // A key written after the compaction has its whole history.
@@ -166,7 +168,7 @@ class KeyHistoryTest {
         long l1 = etcd.put(later, "a");
         long l2 = etcd.put(later, "b");
         assertThat(KeyHistory.history(client.getKVClient(), later))
-                .as("a key created after the compaction at %d (store then at %d) keeps its full history", r2, r3)
+                .as("your history of a key created and written again after the compaction at %d (./course hint 1.4)", r2)
                 .containsExactly(new Version("a", l1, 1), new Version("b", l2, 2));
     }
 

@@ -26,7 +26,8 @@ package io.rvlab.exercises.ch02;
  *       work out, as kube-apiserver decides it in {@code DecodeContinue}.</li>
  * </ul>
  *
- * <p>Grade it with
+ * <p>The chapter's server has a codec of its own ({@code io.rvlab.ch02.storage.ContinueToken}): read it
+ * once you pass, but the tests check that the codec they grade is yours. Grade it with
  * {@code ./course grade 2 --exercise 2.4}; the specification is {@code ContinueTokensTest}.
  */
 public final class ContinueTokens {

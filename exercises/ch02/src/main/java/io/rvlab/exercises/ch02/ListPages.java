@@ -15,8 +15,8 @@ import java.util.Map;
  * {@code metadata.resourceVersion} is the same R (GOLD b3.1 to b3.3: three pages, all at 86,
  * although a write happened in between).
  *
- * <p>The variation the chapter does not show: {@code kubectl get pods -l app=web --chunk-size=500}
- * sends a label selector with the limit, and the limit counts the objects that <em>match</em>. etcd
+ * <p>{@code kubectl get pods -l app=web --chunk-size=500} sends a label selector with the limit, and
+ * the limit counts the objects that <em>match</em>. etcd
  * knows nothing of labels, so a server that filtered one etcd read would send pages of 3 objects, or 0,
  * each with a token, and a pager would make thousands of requests. kube-apiserver's etcd3 store
  * ({@code staging/src/k8s.io/apiserver/pkg/storage/etcd3/store.go}, {@code GetList}) fills the page.
@@ -34,7 +34,8 @@ import java.util.Map;
  *       page from another revision.</li>
  * </ul>
  * Chapter 1 gave you the tool (exercise 1.2), exercise 2.4 the token and 2.5 the items: solve those
- * first. Grade it with {@code ./course grade 2 --exercise 2.6}; the
+ * first, and use them; the tests check that neither the reads nor the tokens are handed to the chapter's
+ * server ({@code io.rvlab.ch02.storage}). Grade it with {@code ./course grade 2 --exercise 2.6}; the
  * specification is {@code ListPagesTest}, on an etcd of its own because it compacts.
  */
 public final class ListPages {

@@ -26,8 +26,10 @@ import java.util.Optional;
  *
  * <p>A variation of this course, not a kube-apiserver request: {@link #listEach} lists several
  * prefixes (say two namespaces) as <em>one</em> snapshot, all with one resourceVersion R, each list
- * exactly what {@code etcdctl get --prefix --rev=R} shows, however busy the store is meanwhile. The
- * chapter's server reads one prefix per request; etcd itself offers more than that.
+ * exactly what {@code etcdctl get --prefix --rev=R} shows, however busy the store is meanwhile, and
+ * even when etcd compacts its history while {@code listEach} is at work (kube-apiserver has it compact
+ * every five minutes, whoever is reading). The chapter's server reads one prefix per request; etcd
+ * itself offers more than that.
  *
  * <p>Grade it with {@code ./course grade 2 --exercise 2.5}; the
  * specification is {@code ObjectReaderTest}, which writes the objects straight into etcd.

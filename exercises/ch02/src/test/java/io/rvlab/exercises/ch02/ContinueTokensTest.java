@@ -130,7 +130,8 @@ class ContinueTokensTest {
         for (String[] c : cases) {
             String token = ContinueTokens.encode(PREFIX + "cm" + c[0] + "x", PREFIX, 86);
             assertThat(token)
-                    .as("the token after a name holding %s: its start must be \"cm%sx\\u0000\" in the JSON", c[2], c[1])
+                    .as("encode after a name holding %s: your token, decoded, is %s (./course hint 2.4)", c[2],
+                            unRawUrl(token))
                     .isEqualTo(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"cm" + c[1] + "x\\u0000\"}"));
         }
         assertThat(ContinueTokens.encode(PREFIX + "\uDE00x", PREFIX, 86))
@@ -192,7 +193,8 @@ class ContinueTokensTest {
         assertThat(nullToken).as("a token whose JSON is null (Go unmarshals it into an empty token, without error)")
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(nullToken.getMessage())
-                .as("JSON null leaves every field of the token empty, so the version is the first thing refused")
+                .as("decode of a token whose JSON is null: your decode refused it with \"%s\" (./course hint 2.4)",
+                        nullToken.getMessage())
                 .startsWith(BAD + ": server does not recognize this encoded version");
 
         Throwable noVersion = catchThrowable(() -> ContinueTokens.decode(rawUrl("{\"rv\":86,\"start\":\"cm-a\\u0000\"}"), PREFIX));
@@ -244,6 +246,27 @@ class ContinueTokensTest {
         assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86.5,\"start\":\"cm-a\\u0000\"}"), "rv not an integer");
         assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,\"start\":\"cm-a\\u0000\"} x"), "text after the JSON");
         assertGarbage(rawUrl("{\"v\":\"meta.k8s.io/v1\",\"rv\":86,"), "JSON cut short");
+    }
+
+    @Test
+    @DisplayName("the codec is your own: it does not hand the tokens to the chapter's io.rvlab.ch02.storage.ContinueToken")
+    void theCodecIsYourOwn() {
+        // An untouched skeleton has no codec at all: its TODO marks the exercise as not started.
+        ContinueTokens.encode(PREFIX + "cm-a", PREFIX, 86);
+        // The chapter's server has a codec of its own, which answers most of these tests by design, so no input
+        // tells the two apart: what the compiled class refers to does (see the grader's OwnCode).
+        assertThat(io.rvlab.grader.OwnCode.borrowed(ContinueTokens.class, java.util.List.of("io.rvlab.ch02.storage.ContinueToken")))
+                .as("the chapter's classes your ContinueTokens refers to: the exercise is to write the token yourself"
+                        + " (./course hint 2.4)")
+                .isEmpty();
+    }
+
+    private static String unRawUrl(String token) {
+        try {
+            return new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return "not base64url (" + e.getMessage() + ")";
+        }
     }
 
     private static void assertRefused(String token, String message, String what) {
