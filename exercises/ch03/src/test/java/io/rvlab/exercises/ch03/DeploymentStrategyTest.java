@@ -105,7 +105,7 @@ class DeploymentStrategyTest {
 
         assertThat(stored.at("/metadata/generation").isIntegralNumber()).as("metadata.generation is a JSON number").isTrue();
         assertThat(stored.at("/metadata/generation").asLong()).as("a new object is generation 1, not the client's 7").isEqualTo(1);
-        assertThat(stored.get("status")).as("status starts empty, {} (GOLD h.1: \"status\":{})").isEqualTo(JSON.createObjectNode());
+        assertThat(stored.get("status")).as("the status of your prepareForCreate of a request that sent status {observedGeneration:7, replicas:3}; GOLD h.1 stored \"status\":{}; ./course hint 3.3").isEqualTo(JSON.createObjectNode());
         assertThat(stored.get("spec")).isEqualTo(requested.get("spec"));
         assertThat(stored.at("/metadata/labels")).isEqualTo(requested.at("/metadata/labels"));
         assertThat(requested).as("the request itself must not be changed: return a copy").isEqualTo(before);
@@ -159,11 +159,11 @@ class DeploymentStrategyTest {
         assertThat(generation(DeploymentStrategy.prepareForUpdate(old, with(old, o -> {
             o.withObjectProperty("metadata").putObject("annotations");
             return o;
-        })))).as("none -> {}: no change (Go's semantic equality: a nil map equals an empty one)").isEqualTo(2);
+        })))).as("the generation (stored: 2, without annotations) of your prepareForUpdate of a request with annotations {}; ./course hint 3.3").isEqualTo(2);
         assertThat(generation(DeploymentStrategy.prepareForUpdate(old, with(old, o -> {
             o.withObjectProperty("metadata").putNull("annotations");
             return o;
-        })))).as("none -> null: no change").isEqualTo(2);
+        })))).as("the generation (stored: 2, without annotations) of your prepareForUpdate of a request with annotations null; ./course hint 3.3").isEqualTo(2);
     }
 
     @Test
@@ -219,46 +219,46 @@ class DeploymentStrategyTest {
             + "\"spec\":{\"replicas\":1},\"theme\":{\"color\":\"red\"},\"status\":{\"observedGeneration\":3}}";
 
     @Test
-    @DisplayName("custom resource: any change outside metadata adds exactly 1; annotations and labels add nothing")
+    @DisplayName("custom resource: updates of spec, of another top-level field, of annotations, labels and generation")
     void customResourceWhatCounts() {
         ObjectNode old = parse(CUSTOM);
         ObjectNode before = old.deepCopy();
 
         assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/spec", "replicas", 2)))))
-                .as("a change in spec").isEqualTo(5);
+                .as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that changes spec.replicas; ./course hint 3.3").isEqualTo(5);
         assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/theme", "color", "blue")))))
-                .as("a change in a top-level field that is not spec: the server cannot tell it is not intent").isEqualTo(5);
+                .as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that changes theme.color, a top-level field; ./course hint 3.3").isEqualTo(5);
         assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
             o.remove("theme");
             return o;
-        })))).as("a top-level field removed").isEqualTo(5);
+        })))).as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request without the top-level field theme; ./course hint 3.3").isEqualTo(5);
         assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
             set(o, "/spec", "replicas", 3);
             return set(o, "/theme", "color", "green");
-        })))).as("spec and another field in one update: +1, not +2").isEqualTo(5);
+        })))).as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that changes spec.replicas and theme.color; ./course hint 3.3").isEqualTo(5);
         ObjectNode annotated = DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/metadata/annotations", "note", "x")));
         assertThat(generation(annotated))
-                .as("an annotation is metadata: for a custom resource it is not intent (unlike a Deployment's)").isEqualTo(4);
-        assertThat(annotated.at("/metadata/annotations/note").asText()).as("but the annotation change itself is kept").isEqualTo("x");
+                .as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that changes only an annotation; ./course hint 3.3").isEqualTo(4);
+        assertThat(annotated.at("/metadata/annotations/note").asText()).as("the annotation note in the result of your prepareCustomResourceForUpdate of a request that sets it to x; ./course hint 3.3").isEqualTo("x");
         assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> set(o, "/metadata/labels", "tier", "x")))))
-                .as("a label is metadata").isEqualTo(4);
+                .as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that changes only a label; ./course hint 3.3").isEqualTo(4);
         assertThat(generation(DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
             o.withObjectProperty("metadata").put("generation", 42);
             return o;
-        })))).as("the client's generation 42 is ignored").isEqualTo(4);
+        })))).as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that sends generation 42; ./course hint 3.3").isEqualTo(4);
         assertThat(old).as("the stored object must not be changed").isEqualTo(before);
     }
 
     @Test
-    @DisplayName("custom resource: status sent to the main resource is replaced by the stored one, or dropped if none is stored")
+    @DisplayName("custom resource: status sent to the main resource, with a status stored and with none")
     void customResourceStatusIgnoredOnMainResource() {
         ObjectNode old = parse(CUSTOM);
         ObjectNode stored = DeploymentStrategy.prepareCustomResourceForUpdate(old, with(old, o -> {
             ((ObjectNode) o.get("status")).put("observedGeneration", 99);
             return o;
         }));
-        assertThat(stored.get("status")).as("the stored status, exactly").isEqualTo(old.get("status"));
-        assertThat(generation(stored)).as("a status change is no change of intent: status is not the client's here").isEqualTo(4);
+        assertThat(stored.get("status")).as("the status of your prepareCustomResourceForUpdate of a request that sends status.observedGeneration 99 (stored: 3); ./course hint 3.3").isEqualTo(old.get("status"));
+        assertThat(generation(stored)).as("the generation (stored: 4) of your prepareCustomResourceForUpdate of a request that changes only status; ./course hint 3.3").isEqualTo(4);
 
         ObjectNode noStatus = with(old, o -> {
             o.remove("status");
@@ -268,12 +268,12 @@ class DeploymentStrategyTest {
             o.withObjectProperty("status").put("observedGeneration", 99);
             return o;
         }));
-        assertThat(created.has("status")).as("no status stored, so none may come in through the main resource").isFalse();
+        assertThat(created.has("status")).as("whether the result of your prepareCustomResourceForUpdate has a status, for a stored object without status and a request that sends one; ./course hint 3.3").isFalse();
         assertThat(generation(created)).isEqualTo(4);
     }
 
     @Test
-    @DisplayName("custom resource /status: only status changes; spec, every other field and all metadata are the stored ones")
+    @DisplayName("custom resource /status: a status update that also sends spec, another field, labels, annotations and generation")
     void customResourceStatusSubresource() {
         ObjectNode old = parse(CUSTOM);
         ObjectNode before = old.deepCopy();
@@ -293,15 +293,15 @@ class DeploymentStrategyTest {
                 .isEqualTo(parse("{\"status\":{\"observedGeneration\":4,\"ready\":true}}").get("status"));
         ObjectNode rest = stored.deepCopy();
         rest.set("status", old.get("status"));
-        assertThat(rest).as("everything but status is the stored object's: spec, theme, labels, annotations (a custom"
-                + " resource's /status cannot change annotations, a Deployment's can) and generation").isEqualTo(old);
+        assertThat(rest).as("your prepareCustomResourceForStatusUpdate of a request that also changes spec, theme, a label, an annotation and"
+                + " generation, with its status put back to the stored one (expected: the stored object); ./course hint 3.3").isEqualTo(old);
         assertThat(old).as("the stored object must not be changed").isEqualTo(before);
 
         ObjectNode cleared = DeploymentStrategy.prepareCustomResourceForStatusUpdate(old, with(old, o -> {
             o.remove("status");
             return o;
         }));
-        assertThat(cleared.has("status")).as("a /status update without status removes the status").isFalse();
+        assertThat(cleared.has("status")).as("whether the result of your prepareCustomResourceForStatusUpdate of a request without status has a status; ./course hint 3.3").isFalse();
         assertThat(generation(cleared)).isEqualTo(4);
     }
 

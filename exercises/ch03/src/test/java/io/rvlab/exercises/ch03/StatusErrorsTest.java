@@ -136,77 +136,79 @@ class StatusErrorsTest {
     }
 
     private static void assertVerdict(String method, int httpCode, String body, Classification expected, String why) {
-        assertThat(StatusErrors.classify(method, httpCode, body))
-                .as("%s %d answered with %s: %s", method, httpCode, body.isEmpty() ? "no body" : body, why)
+        Classification yours = StatusErrors.classify(method, httpCode, body);
+        assertThat(yours)
+                .as("your classify(\"%s\", %d, %s) returned %s, where %s is expected (%s); ./course hint 3.6", method,
+                        httpCode, body.isEmpty() ? "an empty body" : body, yours, expected, why)
                 .isEqualTo(expected);
     }
 
     @Test
-    @DisplayName("classify: kube-apiserver's own bodies (GOLD c1.2, c2.1, c2.7, c1.11) are what their reason says")
+    @DisplayName("classify: kube-apiserver's own bodies (GOLD c1.2, c2.1, c2.7, c1.11)")
     void classifiesTheGoldenBodies() {
         assertVerdict("PUT", 409, GOLD_C1_2, Classification.CONFLICT,
-                "a stale PUT is the conflict RetryOnConflict retries");
-        assertVerdict("DELETE", 409, GOLD_C2_1, Classification.CONFLICT, "a failed DELETE precondition is a Conflict too");
-        assertVerdict("POST", 409, GOLD_C2_7, Classification.ALREADY_EXISTS, "a taken name is AlreadyExists, a 409 that is not a Conflict");
-        assertVerdict("GET", 404, GOLD_C1_11, Classification.NOT_FOUND, "reason NotFound");
+                "kube-apiserver's answer to a stale PUT");
+        assertVerdict("DELETE", 409, GOLD_C2_1, Classification.CONFLICT, "kube-apiserver's answer to a DELETE whose precondition failed");
+        assertVerdict("POST", 409, GOLD_C2_7, Classification.ALREADY_EXISTS, "kube-apiserver's answer to a POST of a taken name");
+        assertVerdict("GET", 404, GOLD_C1_11, Classification.NOT_FOUND, "kube-apiserver's answer to a GET of a missing name");
     }
 
     @Test
-    @DisplayName("classify: a known reason decides, whatever the code and the method")
+    @DisplayName("classify: Status bodies whose reason and code point different ways")
     void theReasonDecides() {
         assertVerdict("PUT", 409, status(409, "AlreadyExists"), Classification.ALREADY_EXISTS,
-                "the reason AlreadyExists decides, not the 409 nor the PUT");
+                "a PUT answered 409 with reason AlreadyExists");
         assertVerdict("POST", 409, status(409, "Conflict"), Classification.CONFLICT,
-                "the reason Conflict decides, even for a create");
-        assertVerdict("PUT", 422, status(422, "Invalid"), Classification.OTHER, "422 Invalid is none of the three");
-        assertVerdict("PUT", 410, status(410, "Gone"), Classification.OTHER, "410 Gone is none of the three");
+                "a POST answered 409 with reason Conflict");
+        assertVerdict("PUT", 422, status(422, "Invalid"), Classification.OTHER, "a PUT answered 422 with reason Invalid");
+        assertVerdict("PUT", 410, status(410, "Gone"), Classification.OTHER, "a PUT answered 410 with reason Gone");
         assertVerdict("PUT", 409, status(409, "Invalid"), Classification.OTHER,
-                "a known reason other than Conflict is not a conflict, even with code 409");
+                "a PUT answered 409 with reason Invalid");
         assertVerdict("GET", 404, status(404, "Forbidden"), Classification.OTHER,
-                "a known reason other than NotFound is not a NotFound, even with code 404");
+                "a GET answered 404 with reason Forbidden");
     }
 
     @Test
-    @DisplayName("classify: a Status whose reason apimachinery does not know is judged by its code")
+    @DisplayName("classify: Status bodies with an empty reason or one from a newer server")
     void anUnknownReasonFallsBackToTheCode() {
-        assertVerdict("PUT", 409, status(409, ""), Classification.CONFLICT, "409 with no reason (StatusReasonUnknown) is a conflict");
+        assertVerdict("PUT", 409, status(409, ""), Classification.CONFLICT, "a PUT answered 409 with an empty reason");
         assertVerdict("PUT", 409, status(409, "SomeFutureReason"), Classification.CONFLICT,
-                "409 with a reason from a newer server is a conflict (knownReasons)");
-        assertVerdict("GET", 404, status(404, ""), Classification.NOT_FOUND, "404 with no reason is a NotFound");
+                "a PUT answered 409 with reason SomeFutureReason");
+        assertVerdict("GET", 404, status(404, ""), Classification.NOT_FOUND, "a GET answered 404 with an empty reason");
         assertVerdict("DELETE", 404, status(404, "SomeFutureReason"), Classification.NOT_FOUND,
-                "404 with a reason from a newer server is a NotFound");
-        assertVerdict("PUT", 500, status(500, ""), Classification.OTHER, "500 with no reason is none of the three");
+                "a DELETE answered 404 with reason SomeFutureReason");
+        assertVerdict("PUT", 500, status(500, ""), Classification.OTHER, "a PUT answered 500 with an empty reason");
     }
 
     @Test
-    @DisplayName("classify: AlreadyExists is never guessed from a Status's code, unlike Conflict and NotFound")
+    @DisplayName("classify: a create answered 409 with a Status whose reason is not AlreadyExists")
     void alreadyExistsOnlyByItsReason() {
         assertVerdict("POST", 409, status(409, ""), Classification.CONFLICT,
-                "IsAlreadyExists looks at the reason only: a create's 409 Status without a reason is a conflict");
+                "a POST answered 409 with a Status whose reason is empty");
         assertVerdict("POST", 409, status(409, "SomeFutureReason"), Classification.CONFLICT,
-                "IsAlreadyExists looks at the reason only: a create's 409 Status with an unknown reason is a conflict");
+                "a POST answered 409 with a Status whose reason is SomeFutureReason");
     }
 
     @Test
-    @DisplayName("classify: an answer that is not a Status gets client-go's generic reason for its code and method")
+    @DisplayName("classify: answers that are not a Status of kube-apiserver (text, HTML, other JSON, no body)")
     void aBodyThatIsNotAStatus() {
-        assertVerdict("PUT", 409, "conflict\n", Classification.CONFLICT, "a proxy's text 409 on an update is a conflict");
+        assertVerdict("PUT", 409, "conflict\n", Classification.CONFLICT, "a PUT answered 409 in plain text, by a proxy");
         assertVerdict("POST", 409, "conflict\n", Classification.ALREADY_EXISTS,
-                "a text 409 on a create is read as AlreadyExists (errors.NewGenericServerResponse)");
-        assertVerdict("POST", 409, "", Classification.ALREADY_EXISTS, "an empty 409 on a create is AlreadyExists");
+                "a POST answered 409 in plain text, by a proxy");
+        assertVerdict("POST", 409, "", Classification.ALREADY_EXISTS, "a POST answered 409 with no body");
         assertVerdict("DELETE", 409, "<html><body>409 Conflict</body></html>", Classification.CONFLICT,
-                "an HTML 409 on a delete is a conflict");
-        assertVerdict("GET", 404, "404 page not found\n", Classification.NOT_FOUND, "a text 404 is a NotFound");
-        assertVerdict("PUT", 404, "", Classification.NOT_FOUND, "an empty 404 is a NotFound");
+                "a DELETE answered 409 with an HTML page");
+        assertVerdict("GET", 404, "404 page not found\n", Classification.NOT_FOUND, "a GET answered 404 in plain text");
+        assertVerdict("PUT", 404, "", Classification.NOT_FOUND, "a PUT answered 404 with no body");
         assertVerdict("POST", 409, "{\"error\":\"AlreadyExists\"}", Classification.ALREADY_EXISTS,
-                "JSON that is not a Status is no Status: the code and the method decide");
+                "a POST answered 409 with JSON that is not a Status");
         assertVerdict("PUT", 409, "{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"reason\":\"AlreadyExists\"}",
-                Classification.CONFLICT, "an object of another kind is no Status, whatever fields it has");
+                Classification.CONFLICT, "a PUT answered 409 with a ConfigMap that has a reason field");
         assertVerdict("POST", 409, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\","
                 + "\"reason\":\"Conflict\",\"code\":409}", Classification.ALREADY_EXISTS,
-                "only a Status of status Failure is the error; otherwise client-go keeps its generic one");
-        assertVerdict("PUT", 502, "<html>Bad Gateway</html>", Classification.OTHER, "a gateway's 502 is none of the three");
-        assertVerdict("PUT", 429, "", Classification.OTHER, "429 TooManyRequests is none of the three");
+                "a POST answered 409 with a Status of status Success and reason Conflict");
+        assertVerdict("PUT", 502, "<html>Bad Gateway</html>", Classification.OTHER, "a PUT answered 502 by a gateway");
+        assertVerdict("PUT", 429, "", Classification.OTHER, "a PUT answered 429 with no body");
     }
 
     @Test

@@ -35,9 +35,10 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Grading tests for exercise 7.3 (a consistent list from the watch cache): ConfigMaps created through the
  * leader of a real three-member etcd cluster (another replica's write), listed with {@code resourceVersion=""}
- * through a watch cache that follows a follower (this replica's cache); then that follower frozen, so that
- * the cache stops; last, the third member cut off from its peers, with a replica (a cache and its etcd reads)
- * that has only that member.
+ * through a watch cache that follows a follower (this replica's cache); a page of that list ({@code limit=5}),
+ * as kube-apiserver 1.31 answers one (cacher.go, shouldDelegateList), with the cache following and then frozen;
+ * then that follower frozen, so that the cache stops; last, the third member cut off from its peers, with a
+ * replica (a cache and its etcd reads) that has only that member.
  */
 @Timeout(120)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -141,6 +142,37 @@ class ConsistentListTest {
 
     @Test
     @Order(3)
+    @DisplayName("a page of 5 (limit=5) of a namespace of 41 ConfigMaps or more, with the cache following and with its member frozen")
+    void aPageOfTheList() throws Exception {
+        while (created < 41) {
+            create(); // more than one page, also when this test runs alone
+        }
+        int before = etcdLists.get();
+        ObjectNode page = ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, 5, WAIT, fromEtcd(5));
+        assertThat(names(page)).as("the items of your answer to list limit=5 (%d ConfigMaps in the namespace, the cache on a"
+                + " healthy member); ./course hint 7.3", created).hasSize(5);
+        assertThat(page.path("metadata").path("continue").asText()).as("metadata.continue of your answer to list limit=5"
+                + " with %d ConfigMaps in the namespace: without it the client cannot ask for the rest; ./course hint 7.3",
+                created).isNotEmpty();
+        assertThat(etcdLists.get() - before).as("calls of fromEtcd for your answer to list limit=5; ./course hint 7.3")
+                .isEqualTo(1);
+        assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
+        cluster.freezeMember(follower);
+        try {
+            create();
+            long start = System.nanoTime();
+            ObjectNode frozen = ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, 5, WAIT, fromEtcd(5));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertThat(names(frozen)).as("the items of your answer to list limit=5 with the cache's member frozen").hasSize(5);
+            assertThat(millis).as("milliseconds your list limit=5 took with the cache's member frozen (wait: %d s; fromEtcd"
+                    + " answers in a few ms); ./course hint 7.3", WAIT.toSeconds()).isLessThan(WAIT.toMillis() / 2);
+        } finally {
+            cluster.thawMember(follower);
+        }
+    }
+
+    @Test
+    @Order(4)
     @DisplayName("the cache's member frozen: after a bounded wait the list comes from etcd, and holds the newest ConfigMap")
     void stalledCacheFallsBackToEtcd() throws Exception {
         assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be frozen by the course");
@@ -151,7 +183,7 @@ class ConsistentListTest {
             int before = etcdLists.get();
             CompletableFuture<ObjectNode> answer = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, Duration.ofSeconds(1), fromEtcd());
+                    return ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, 0, Duration.ofSeconds(1), fromEtcd(0));
                 } catch (RuntimeException e) {
                     throw e;
                 } catch (Exception e) {
@@ -177,7 +209,7 @@ class ConsistentListTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     @DisplayName("the replica's member cut off from its peers: nothing can prove an answer fresh, so the list fails within its wait")
     void cutOffMemberRefuses() throws Exception {
         assumeTrue(cluster.canInjectFaults(), "an external etcd cluster cannot be cut off by the course");
@@ -200,7 +232,7 @@ class ConsistentListTest {
             };
             CompletableFuture<ObjectNode> answer = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return ConsistentList.list(otherCache, otherClient.getKVClient(), NAMESPACE, wait, fromEtcdThere);
+                    return ConsistentList.list(otherCache, otherClient.getKVClient(), NAMESPACE, 0, wait, fromEtcdThere);
                 } catch (RuntimeException e) {
                     throw e;
                 } catch (Exception e) {
@@ -237,16 +269,19 @@ class ConsistentListTest {
     }
 
     private static ObjectNode list(Duration wait) throws Exception {
-        return ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, wait, fromEtcd());
+        return ConsistentList.list(cache, leader.getKVClient(), NAMESPACE, 0, wait, fromEtcd(0));
     }
 
-    /** A list read from etcd through the leader (a quorum read), as a List object; counts its calls. */
-    private static Supplier<ObjectNode> fromEtcd() {
+    /** The list request (limit 0: all of it) read from etcd through the leader (a quorum read), as a List object; counts its calls. */
+    private static Supplier<ObjectNode> fromEtcd(long limit) {
         return () -> {
             etcdLists.incrementAndGet();
-            ObjectList read = writes.getList(Keys.collection("configmaps", NAMESPACE), ListOptions.latest());
+            ObjectList read = writes.getList(Keys.collection("configmaps", NAMESPACE), ListOptions.latest().withLimit(limit));
             ObjectNode list = JsonNodeFactory.instance.objectNode().put("kind", "ConfigMapList").put("apiVersion", "v1");
-            list.putObject("metadata").put("resourceVersion", read.resourceVersion());
+            ObjectNode metadata = list.putObject("metadata").put("resourceVersion", read.resourceVersion());
+            if (!read.continueToken().isEmpty()) {
+                metadata.put("continue", read.continueToken());
+            }
             read.items().forEach(list.putArray("items")::add);
             return list;
         };
