@@ -11,10 +11,6 @@ import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
 import io.rvlab.support.etcd.KeyPrefix;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -223,17 +219,17 @@ class WatchFromTest {
         Direct etcd = new Direct(client);
         long r1 = etcd.put(prefix.key("k"), "v1");
         long r2 = etcd.put(prefix.key("k"), "v2");
-        long before = watchers(etcdHandle);
+        long before = io.rvlab.support.etcd.Direct.watchers(etcdHandle);
 
         WatchFrom.changesThrough(client, prefix.value(), r1, r2, PATIENCE);
         catchThrowable(() -> WatchFrom.changesThrough(client, prefix.value(), r1, r2 + 1, Duration.ofMillis(300)));
 
         // etcd counts the watchers it serves; a watch left open keeps its watcher (and its stream) alive.
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        long after = watchers(etcdHandle);
+        long after = io.rvlab.support.etcd.Direct.watchers(etcdHandle);
         while (after > before && System.nanoTime() < deadline) {
             Thread.sleep(100);
-            after = watchers(etcdHandle);
+            after = io.rvlab.support.etcd.Direct.watchers(etcdHandle);
         }
         assertThat(after)
                 .as("etcd served %d watchers before your two calls and still serves %d after them: close the"
@@ -241,18 +237,6 @@ class WatchFromTest {
                 .isEqualTo(before);
     }
 
-    /** etcd's own count of the watchers it serves, from its /metrics endpoint. */
-    private static long watchers(Etcd etcd) throws Exception {
-        String endpoint = etcd.endpoints().split(",")[0];
-        HttpResponse<String> metrics = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(endpoint + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        return metrics.body().lines()
-                .filter(line -> line.startsWith("etcd_debugging_mvcc_watcher_total "))
-                .mapToLong(line -> (long) Double.parseDouble(line.substring(line.indexOf(' ') + 1).trim()))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("etcd's /metrics has no etcd_debugging_mvcc_watcher_total"));
-    }
 
     @Test
     @DisplayName("a compacted start revision: RevisionCompactedException naming it")

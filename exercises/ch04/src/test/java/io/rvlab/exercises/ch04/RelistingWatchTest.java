@@ -14,11 +14,6 @@ import io.rvlab.ch04.watch.WatchEvent.Type;
 import io.rvlab.support.etcd.Etcd;
 import io.rvlab.support.etcd.EtcdExtension;
 import io.rvlab.support.etcd.FreshEtcd;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -237,7 +232,7 @@ class RelistingWatchTest {
         Snapshot known = snapshot(cms);
         long a2 = cms.put("a", "2");
         cms.compact(cms.currentRevision()); // 410: relist, then a second etcd watch from the list's revision
-        long before = watchers(etcd);
+        long before = io.rvlab.support.etcd.Direct.watchers(etcd);
         Received received = new Received();
 
         RelistingWatch watch = new RelistingWatch(client, cms.collection, known.resourceVersion(), known.objects(), received);
@@ -251,10 +246,10 @@ class RelistingWatchTest {
         }
         // etcd counts the watchers it serves; closing a jetcd watcher cancels it on etcd a moment later.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        long after = watchers(etcd);
+        long after = io.rvlab.support.etcd.Direct.watchers(etcd);
         while (after > before && System.nanoTime() < deadline) {
             Thread.sleep(100);
-            after = watchers(etcd);
+            after = io.rvlab.support.etcd.Direct.watchers(etcd);
         }
         assertThat(after)
                 .as("etcd served %d watchers before your RelistingWatch started and still serves %d five seconds after"
@@ -264,18 +259,6 @@ class RelistingWatchTest {
                 .isLessThanOrEqualTo(before);
     }
 
-    /** etcd's own count of the watchers it serves, from its /metrics endpoint (as exercise 1.6's test reads it). */
-    private static long watchers(Etcd etcd) throws Exception {
-        String endpoint = etcd.endpoints().split(",")[0];
-        HttpResponse<String> metrics = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create(endpoint + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        return metrics.body().lines()
-                .filter(line -> line.startsWith("etcd_debugging_mvcc_watcher_total "))
-                .mapToLong(line -> (long) Double.parseDouble(line.substring(line.indexOf(' ') + 1).trim()))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("etcd's /metrics has no etcd_debugging_mvcc_watcher_total"));
-    }
 
     private static void sleep(long millis) {
         try {

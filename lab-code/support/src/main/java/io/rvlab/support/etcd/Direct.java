@@ -100,6 +100,30 @@ public final class Direct {
         }
     }
 
+    /**
+     * How many watchers {@code etcd} serves now, from its own {@code /metrics} endpoint
+     * ({@code etcd_debugging_mvcc_watcher_total}): a watch the code forgot to close is still counted there.
+     */
+    public static long watchers(Etcd etcd) {
+        String endpoint = etcd.endpoints().split(",")[0];
+        try {
+            java.net.http.HttpResponse<String> metrics = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(endpoint + "/metrics"))
+                            .timeout(java.time.Duration.ofSeconds(10)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            return metrics.body().lines()
+                    .filter(line -> line.startsWith("etcd_debugging_mvcc_watcher_total "))
+                    .mapToLong(line -> (long) Double.parseDouble(line.substring(line.indexOf(' ') + 1).trim()))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("etcd's /metrics has no etcd_debugging_mvcc_watcher_total"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + endpoint + "/metrics", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading etcd's /metrics", e);
+        }
+    }
+
     /** {@code etcdctl compaction revision}: forget every version older than {@code revision}. */
     public void compact(long revision) {
         await(kv.compact(revision));
