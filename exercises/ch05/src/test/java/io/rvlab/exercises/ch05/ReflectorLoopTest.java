@@ -137,11 +137,7 @@ class ReflectorLoopTest {
                 WatchCache.Options.DEFAULT.withCapacity(5).withBookmarkFrequency(Duration.ofSeconds(30)));
              Running run = new Running(etcd, server, "expired")) {
             run.create("cm-0", "cm-1", "cm-2", "cm-3");
-            run.start();
-            run.awaitSynced();
-            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
-            run.await("your loop opened a watch after its first LIST",
-                    () -> run.first(Kind.WATCH_STARTED, replaced.seq()) != null);
+            Entry replaced = run.startAndAwaitWatching();
 
             run.network.cut();
             run.await("your loop tried to watch again after the cut", run.network::holding);
@@ -223,14 +219,9 @@ class ReflectorLoopTest {
     @DisplayName("a broken stream, then a 500 refusing a watch and one ending a watch: each resumed from the same point, no LIST")
     void resumesAfterAnInternalErrorWithoutAList(Client etcd) throws Exception {
         try (WatchApiServer server = WatchListApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
-             Running run = new Running(etcd, server, "internal", new ReflectorBackoff(Duration.ofMillis(300),
-                     Duration.ofSeconds(1), Duration.ofSeconds(10), 0.0, System::nanoTime))) {
+             Running run = new Running(etcd, server, "internal", pausing300ms())) {
             run.create("cm-0", "cm-1", "cm-2");
-            run.start();
-            run.awaitSynced();
-            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
-            run.await("your loop opened a watch after its first LIST",
-                    () -> run.first(Kind.WATCH_STARTED, replaced.seq()) != null);
+            Entry replaced = run.startAndAwaitWatching();
 
             long cutAt = run.history.entries().size();
             run.network.cut();
@@ -262,14 +253,9 @@ class ReflectorLoopTest {
     @DisplayName("a LIST refused with 500 or a refused connection is asked again after a pause; one refused with 410 is not asked again: the present instead")
     void aRefusedListIsSortedLikeARefusedWatch(Client etcd) throws Exception {
         try (WatchApiServer server = WatchListApiServer.start(etcd, "127.0.0.1", 0, WatchCache.Options.DEFAULT);
-             Running run = new Running(etcd, server, "list-refused", new ReflectorBackoff(Duration.ofMillis(300),
-                     Duration.ofSeconds(1), Duration.ofSeconds(10), 0.0, System::nanoTime))) {
+             Running run = new Running(etcd, server, "list-refused", pausing300ms())) {
             run.create("cm-0", "cm-1");
-            run.start();
-            run.awaitSynced();
-            Entry replaced = run.awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
-            run.await("your loop opened a watch after its first LIST",
-                    () -> run.first(Kind.WATCH_STARTED, replaced.seq()) != null);
+            Entry replaced = run.startAndAwaitWatching();
 
             long cutAt = run.history.entries().size();
             run.network.cut();
@@ -371,6 +357,11 @@ class ReflectorLoopTest {
     }
 
     /** One informer on one namespace's ConfigMaps, with your loop as its reflector, recorded. */
+    /** A backoff whose first pause after a 500 is 300 ms, no jitter: the tests measure the pauses your loop takes. */
+    private static ReflectorBackoff pausing300ms() {
+        return new ReflectorBackoff(Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofSeconds(10), 0.0, System::nanoTime);
+    }
+
     private static final class Running implements AutoCloseable {
         final Client etcd;
         final ApiClient api;
@@ -446,6 +437,15 @@ class ReflectorLoopTest {
         }
 
         /** The first entry of {@code kind}, waited for: the store may report synced a moment before the history records it. */
+        /** Starts your loop and waits for its first LIST to fill the store and its first watch to open; that LIST's entry. */
+        Entry startAndAwaitWatching() throws InterruptedException {
+            start();
+            awaitSynced();
+            Entry replaced = awaitFirst(Kind.REPLACED, "your loop's first LIST filled the store");
+            await("your loop opened a watch after its first LIST", () -> first(Kind.WATCH_STARTED, replaced.seq()) != null);
+            return replaced;
+        }
+
         Entry awaitFirst(Kind kind, String what) throws InterruptedException {
             await(what, () -> first(kind, 0) != null);
             return first(kind, 0);
